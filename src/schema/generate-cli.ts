@@ -1,0 +1,9 @@
+/** `npm run gen`: rewrites the generated schema module and types. */
+import { writeFileSync } from 'node:fs';
+import { generateSchemaModule, generateTypes, readSchemaFiles } from './generate.ts';
+
+const files = readSchemaFiles();
+const out = new URL('../generated/', import.meta.url).pathname;
+writeFileSync(out + 'schemas.ts', generateSchemaModule(files));
+writeFileSync(out + 'types.ts', await generateTypes(files));
+console.log(`Generated types and schema module from ${files.length} schema files.`);
