@@ -16,31 +16,14 @@ export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topi
 export type ReactionType = 'unicode_emoji' | 'realm_emoji' | 'svc_extra_emoji';
 export type MessageTypeParam = 'direct' | 'channel' | 'stream' | 'private';
 export type IdList = number[];
-export type TopicsPolicy1 = 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
 /**
- * A channel message (stream_id and topic) or a direct message (to: the other participants).
+ * An entry of GET /invites: an e-mail invitation or a reusable invitation link.
  */
-export type FixtureMessage = {
-  [k: string]: unknown;
-} & {
-  id: number;
-  sender_id: number;
-  stream_id?: number;
-  topic?: string;
-  to?: number[];
-  content: string;
-  timestamp: number;
-  client?: string;
-  reactions?: FixtureReaction[];
-  edit_history?: EditHistoryEntry[];
-  last_edit_timestamp?: number;
-  last_moved_timestamp?: number;
-  /**
-   * Recipients who have not read it (everyone else has).
-   */
-  unread_by?: number[];
-  starred_by?: number[];
-};
+export type Invitation = EmailInvitation | MultiuseInvitation;
+/**
+ * One user's presence: the legacy shape (register presences keyed by e-mail) or the slim/modern one (keyed by user ID string).
+ */
+export type Presence = LegacyPresence | SlimPresence;
 
 /**
  * A realm fixture: the whole state the mock is seeded from (fixtures/*.json).
@@ -63,6 +46,9 @@ export interface RealmFixture {
   scheduled_messages?: FixtureScheduledMessage[];
   user_topics?: FixtureUserTopic[];
 }
+/**
+ * The organization. settings: Organization settings (register keys without the realm_ prefix); omitted ones take the defaults. user_settings_defaults: Personal-setting defaults for users who join later.
+ */
 export interface RealmInfo {
   id: number;
   string_id: string;
@@ -85,13 +71,268 @@ export interface RealmInfo {
   user_settings_defaults?: UserSettings;
 }
 /**
- * Organization settings (register keys without the realm_ prefix); omitted ones take the defaults.
+ * Organization settings as stored in a fixture: the register realm_* keys without the prefix. Every property has the real server default, so an empty object filled by useDefaults is complete. Group settings may be given as a system group name ("role:administrators"), which the loader maps to the group ID.
  */
-export interface RealmSettings {}
+export interface RealmSettings {
+  allow_message_editing?: boolean;
+  /**
+   * Deprecated by message_edit_history_visibility_policy; kept consistent with it.
+   */
+  allow_edit_history?: boolean;
+  message_edit_history_visibility_policy?: 'all' | 'moves' | 'none';
+  /**
+   * null = unlimited.
+   */
+  message_content_edit_limit_seconds?: number | null;
+  /**
+   * null = unlimited.
+   */
+  message_content_delete_limit_seconds?: number | null;
+  /**
+   * null = unlimited.
+   */
+  move_messages_within_stream_limit_seconds?: number | null;
+  /**
+   * null = unlimited.
+   */
+  move_messages_between_streams_limit_seconds?: number | null;
+  /**
+   * -1 = keep forever.
+   */
+  message_retention_days?: number;
+  /**
+   * Organization-level policy for the empty topic (channels with topics_policy inherit follow it).
+   */
+  topics_policy?: 'allow_empty_topic' | 'disable_empty_topic';
+  /**
+   * Shown instead of the empty-string topic (register realm_empty_topic_display_name).
+   */
+  empty_topic_display_name?: string;
+  /**
+   * Deprecated: true iff topics_policy is disable_empty_topic.
+   */
+  mandatory_topics?: boolean;
+  /**
+   * Days before a member becomes a full member.
+   */
+  waiting_period_threshold?: number;
+  default_language?: string;
+  default_code_block_language?: string;
+  invite_required?: boolean;
+  emails_restricted_to_domains?: boolean;
+  disallow_disposable_email_addresses?: boolean;
+  enable_spectator_access?: boolean;
+  /**
+   * Server setting WEB_PUBLIC_STREAMS_ENABLED.
+   */
+  web_public_streams_enabled?: boolean;
+  enable_read_receipts?: boolean;
+  enable_guest_user_indicator?: boolean;
+  enable_guest_user_dm_warning?: boolean;
+  inline_image_preview?: boolean;
+  inline_url_embed_preview?: boolean;
+  digest_emails_enabled?: boolean;
+  /**
+   * 0 Monday … 6 Sunday.
+   */
+  digest_weekday?: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+  send_welcome_emails?: boolean;
+  message_content_allowed_in_email_notifications?: boolean;
+  name_changes_disabled?: boolean;
+  email_changes_disabled?: boolean;
+  avatar_changes_disabled?: boolean;
+  require_unique_names?: boolean;
+  presence_disabled?: boolean;
+  push_notifications_enabled?: boolean;
+  push_notifications_enabled_end_timestamp?: number | null;
+  want_advertise_in_communities_directory?: boolean;
+  /**
+   * 0 none, 1 Jitsi Meet, 3 Zoom, 4 BigBlueButton.
+   */
+  video_chat_provider?: number;
+  /**
+   * null = server default.
+   */
+  jitsi_server_url?: string | null;
+  /**
+   * 0 disabled, 1 Y, 2 G, 3 PG, 4 PG-13, 5 R.
+   */
+  giphy_rating?: 0 | 1 | 2 | 3 | 4 | 5;
+  /**
+   * 10 business (dev organization); 0 unspecified.
+   */
+  org_type?: number;
+  /**
+   * 1 self-hosted.
+   */
+  plan_type?: 1 | 2 | 3 | 4 | 10;
+  /**
+   * null = unlimited.
+   */
+  upload_quota_mib?: number | null;
+  /**
+   * Channel ID; -1 = none.
+   */
+  new_stream_announcements_stream_id?: number;
+  /**
+   * Channel ID; -1 = none.
+   */
+  signup_announcements_stream_id?: number;
+  /**
+   * Channel ID; -1 = none.
+   */
+  svc_update_announcements_stream_id?: number;
+  /**
+   * Channel ID; -1 = none.
+   */
+  moderation_request_channel_id?: number;
+  welcome_message_custom_text?: string;
+  can_access_all_users_group?: GroupSettingValue | string;
+  can_add_custom_emoji_group?: GroupSettingValue | string;
+  can_add_subscribers_group?: GroupSettingValue | string;
+  can_create_bots_group?: GroupSettingValue | string;
+  can_create_write_only_bots_group?: GroupSettingValue | string;
+  can_create_groups?: GroupSettingValue | string;
+  can_create_public_channel_group?: GroupSettingValue | string;
+  can_create_private_channel_group?: GroupSettingValue | string;
+  can_create_web_public_channel_group?: GroupSettingValue | string;
+  can_delete_any_message_group?: GroupSettingValue | string;
+  /**
+   * Dev organization value (delete own messages: admins only); new organizations on current servers use role:everyone.
+   */
+  can_delete_own_message_group?: GroupSettingValue | string;
+  can_set_delete_message_policy_group?: GroupSettingValue | string;
+  can_invite_users_group?: GroupSettingValue | string;
+  create_multiuse_invite_group?: GroupSettingValue | string;
+  /**
+   * Dev organization value (user group editing: members); new organizations on current servers use role:owners.
+   */
+  can_manage_all_groups?: GroupSettingValue | string;
+  can_manage_billing_group?: GroupSettingValue | string;
+  can_mention_many_users_group?: GroupSettingValue | string;
+  /**
+   * Dev organization value (moving between channels: admins); new organizations on current servers use role:members.
+   */
+  can_move_messages_between_channels_group?: GroupSettingValue | string;
+  can_move_messages_between_topics_group?: GroupSettingValue | string;
+  can_resolve_topics_group?: GroupSettingValue | string;
+  can_set_topics_policy_group?: GroupSettingValue | string;
+  can_summarize_topics_group?: GroupSettingValue | string;
+  direct_message_initiator_group?: GroupSettingValue | string;
+  direct_message_permission_group?: GroupSettingValue | string;
+}
 /**
- * Personal-setting defaults for users who join later.
+ * Personal settings (PATCH /settings, PATCH /realm/user_settings_defaults, register user_settings without emojiset_choices, available_notification_sounds and timezone). Every property has the real server default.
  */
-export interface UserSettings {}
+export interface UserSettings {
+  twenty_four_hour_time?: boolean;
+  /**
+   * 1 always, 2 only in conversation views, 3 never.
+   */
+  web_mark_read_on_scroll_policy?: 1 | 2 | 3;
+  /**
+   * 1 top topic, 2 channel feed, 3 list of topics, 4 top unread topic.
+   */
+  web_channel_default_view?: 1 | 2 | 3 | 4;
+  starred_message_counts?: boolean;
+  receives_typing_notifications?: boolean;
+  web_suggest_update_timezone?: boolean;
+  fluid_layout_width?: boolean;
+  high_contrast_mode?: boolean;
+  /**
+   * Pixels.
+   */
+  web_font_size_px?: number;
+  /**
+   * Percent (120 = 1.2).
+   */
+  web_line_height_percent?: number;
+  /**
+   * 1 automatic, 2 dark, 3 light.
+   */
+  color_scheme?: 1 | 2 | 3;
+  /**
+   * Disabling deletes server-stored drafts.
+   */
+  enable_drafts_synchronization?: boolean;
+  translate_emoticons?: boolean;
+  display_emoji_reaction_users?: boolean;
+  default_language?: string;
+  web_home_view?: 'recent_topics' | 'inbox' | 'all_messages';
+  web_escape_navigates_to_home_view?: boolean;
+  left_side_userlist?: boolean;
+  emojiset?: 'google' | 'twitter' | 'text';
+  /**
+   * 1 automatic, 2 always, 3 never.
+   */
+  demote_inactive_streams?: 1 | 2 | 3;
+  /**
+   * 1 compact, 2 with status, 3 with avatar and status.
+   */
+  user_list_style?: 1 | 2 | 3;
+  web_animate_image_previews?: 'always' | 'on_hover' | 'never';
+  /**
+   * 1 all channels, 2 unmuted channels and topics, 3 no channels.
+   */
+  web_stream_unreads_count_display_policy?: 1 | 2 | 3;
+  hide_ai_features?: boolean;
+  web_navigate_to_sent_message?: boolean;
+  resolved_topic_notice_auto_read_policy?: 'always' | 'except_followed' | 'never';
+  enable_stream_desktop_notifications?: boolean;
+  enable_stream_email_notifications?: boolean;
+  enable_stream_push_notifications?: boolean;
+  enable_stream_audible_notifications?: boolean;
+  /**
+   * A sound name such as chime or ding, or none.
+   */
+  notification_sound?: string;
+  enable_desktop_notifications?: boolean;
+  enable_sounds?: boolean;
+  /**
+   * Seconds to batch e-mail notifications.
+   */
+  email_notifications_batching_period_seconds?: number;
+  enable_offline_email_notifications?: boolean;
+  enable_offline_push_notifications?: boolean;
+  enable_online_push_notifications?: boolean;
+  enable_followed_topic_desktop_notifications?: boolean;
+  enable_followed_topic_email_notifications?: boolean;
+  enable_followed_topic_push_notifications?: boolean;
+  enable_followed_topic_audible_notifications?: boolean;
+  enable_followed_topic_wildcard_mentions_notify?: boolean;
+  enable_digest_emails?: boolean;
+  enable_marketing_emails?: boolean;
+  enable_login_emails?: boolean;
+  message_content_in_email_notifications?: boolean;
+  pm_content_in_desktop_notifications?: boolean;
+  wildcard_mentions_notify?: boolean;
+  /**
+   * 1 all unread, 2 DMs, mentions and followed topics, 3 DMs and mentions, 4 none.
+   */
+  desktop_icon_count_display?: 1 | 2 | 3 | 4;
+  /**
+   * 1 automatic, 2 always, 3 never.
+   */
+  realm_name_in_email_notifications_policy?: 1 | 2 | 3;
+  /**
+   * 1 topics the user participates in, 2 sends a message to, 3 starts, 4 never.
+   */
+  automatically_follow_topics_policy?: 1 | 2 | 3 | 4;
+  /**
+   * Same values as automatically_follow_topics_policy.
+   */
+  automatically_unmute_topics_in_muted_streams_policy?: 1 | 2 | 3 | 4;
+  automatically_follow_topics_where_mentioned?: boolean;
+  presence_enabled?: boolean;
+  enter_sends?: boolean;
+  send_private_typing_notifications?: boolean;
+  send_stream_typing_notifications?: boolean;
+  send_read_receipts?: boolean;
+  /**
+   * 1 everyone, 2 members, 3 administrators, 4 nobody, 5 moderators.
+   */
+  email_address_visibility?: 1 | 2 | 3 | 4 | 5;
+}
 export interface FixtureUser {
   user_id: number;
   delivery_email: string;
@@ -114,9 +355,8 @@ export interface FixtureUser {
    */
   avatar_source?: 'G' | 'U';
   avatar_version?: number;
-  settings?: UserSettings1;
+  settings?: UserSettings;
 }
-export interface UserSettings1 {}
 export interface FixtureChannel {
   stream_id: number;
   name: string;
@@ -129,7 +369,7 @@ export interface FixtureChannel {
   date_created: number;
   creator_id?: number | null;
   message_retention_days?: number | null;
-  topics_policy?: TopicsPolicy1;
+  topics_policy?: 'inherit' | 'allow_empty_topic' | 'disable_empty_topic' | 'empty_topic_only';
   folder_id?: number | null;
   can_add_subscribers_group?: GroupSettingValue;
   can_remove_subscribers_group?: GroupSettingValue;
@@ -181,6 +421,28 @@ export interface FixtureUserGroup {
   can_manage_group?: GroupSettingValue;
   can_mention_group?: GroupSettingValue;
   can_remove_members_group?: GroupSettingValue;
+}
+/**
+ * A channel message (stream_id and topic) or a direct message (to: the other participants; [] for a message to oneself).
+ */
+export interface FixtureMessage {
+  id: number;
+  sender_id: number;
+  stream_id?: number;
+  topic?: string;
+  to?: number[];
+  content: string;
+  timestamp: number;
+  client?: string;
+  reactions?: FixtureReaction[];
+  edit_history?: EditHistoryEntry[];
+  last_edit_timestamp?: number;
+  last_moved_timestamp?: number;
+  /**
+   * Recipients who have not read it (everyone else has).
+   */
+  unread_by?: number[];
+  starred_by?: number[];
 }
 export interface FixtureReaction {
   user_id: number;
@@ -270,6 +532,100 @@ export interface FixtureUserTopic {
   last_updated: number;
 }
 /**
+ * A channel (legacy name: stream) as returned by GET /streams, GET /streams/{id} and stream events.
+ */
+export interface Channel {
+  stream_id: number;
+  name: string;
+  is_archived: boolean;
+  /**
+   * Markdown.
+   */
+  description: string;
+  /**
+   * HTML ("" when the description is empty).
+   */
+  rendered_description: string;
+  date_created: number;
+  /**
+   * null for old or imported channels.
+   */
+  creator_id: number | null;
+  /**
+   * true means private.
+   */
+  invite_only: boolean;
+  is_web_public: boolean;
+  /**
+   * Deprecated: 1 any user, 2 administrators only, 3 full members only, 4 moderators only; use can_send_message_group.
+   */
+  stream_post_policy: 1 | 2 | 3 | 4;
+  /**
+   * Deprecated: stream_post_policy == 2.
+   */
+  is_announcement_only: boolean;
+  /**
+   * null inherits the organization setting; -1 retains forever.
+   */
+  message_retention_days: number | null;
+  history_public_to_subscribers: boolean;
+  topics_policy: TopicsPolicy;
+  /**
+   * null when the channel has no history.
+   */
+  first_message_id: number | null;
+  /**
+   * null when in no channel folder.
+   */
+  folder_id: number | null;
+  is_recently_active: boolean;
+  /**
+   * Average messages per week; null for channels younger than a week.
+   */
+  stream_weekly_traffic: number | null;
+  /**
+   * Non-deactivated subscribers, bots included.
+   */
+  subscriber_count: number;
+  can_add_subscribers_group: GroupSettingValue;
+  can_remove_subscribers_group: GroupSettingValue;
+  can_administer_channel_group: GroupSettingValue;
+  can_delete_any_message_group: GroupSettingValue;
+  can_delete_own_message_group: GroupSettingValue;
+  can_move_messages_out_of_channel_group: GroupSettingValue;
+  can_move_messages_within_channel_group: GroupSettingValue;
+  can_send_message_group: GroupSettingValue;
+  can_subscribe_group: GroupSettingValue;
+  can_resolve_topics_group: GroupSettingValue;
+  /**
+   * GET /streams only, and only when include_default=true.
+   */
+  is_default?: boolean;
+}
+export interface Draft {
+  /**
+   * Only in fetched drafts; never sent on create or edit.
+   */
+  id?: number;
+  /**
+   * "" = not addressed yet.
+   */
+  type: '' | 'stream' | 'private';
+  /**
+   * Channel: exactly one channel ID; direct: user IDs; unaddressed: [].
+   */
+  to: number[];
+  /**
+   * Ignored for non-channel drafts.
+   */
+  topic: string;
+  content: string;
+  /**
+   * UNIX seconds of the last edit.
+   */
+  timestamp?: number;
+}
+/**
  * Body of every error response: result, msg, code and the code's extra fields.
  */
 export interface ErrorEnvelope {
@@ -278,10 +634,433 @@ export interface ErrorEnvelope {
   code?: string;
   [k: string]: unknown;
 }
-export interface Message {
-  id: number;
+/**
+ * The core of every POST /register response (reference A.6), besides result and msg.
+ */
+export interface EventQueue {
+  /**
+   * UUID4 string; null only for unauthenticated (spectator) access.
+   */
+  queue_id: string | null;
+  /**
+   * -1 if no event arrived during registration.
+   */
+  last_event_id: number;
+  svc_feature_level: number;
+  svc_version: string;
+  svc_merge_base: string;
 }
-export interface RealmSettings1 {}
+export interface EmailInvitation {
+  id: number;
+  invited_by_user_id: number;
+  /**
+   * UNIX seconds of the invitation.
+   */
+  invited: number;
+  /**
+   * UNIX seconds; null = never expires.
+   */
+  expiry_date: number | null;
+  invited_as: Role;
+  email: string;
+  is_multiuse: false;
+  notify_referrer_on_join?: boolean;
+}
+export interface MultiuseInvitation {
+  id: number;
+  invited_by_user_id: number;
+  /**
+   * UNIX seconds of the invitation.
+   */
+  invited: number;
+  /**
+   * UNIX seconds; null = never expires.
+   */
+  expiry_date: number | null;
+  invited_as: Role;
+  /**
+   * <realm url>/join/<key>/
+   */
+  link_url: string;
+  is_multiuse: true;
+}
+/**
+ * A message as returned by GET /messages, GET /messages/{id} and inside message events (reference C).
+ */
+export interface Message {
+  /**
+   * Unique; messages are displayed sorted by it.
+   */
+  id: number;
+  sender_id: number;
+  sender_full_name: string;
+  /**
+   * The sender's API e-mail (a dummy user{ID}@domain when hidden).
+   */
+  sender_email: string;
+  /**
+   * The sender's organization string_id.
+   */
+  sender_realm_str: string;
+  /**
+   * Sender avatar URL; null only when client_extavatar was true and the sender uses the external avatar service.
+   */
+  avatar_url: string | null;
+  /**
+   * ID of the audience (channel, personal or group-DM recipient).
+   */
+  recipient_id: number;
+  type: 'stream' | 'private';
+  /**
+   * Only present for channel messages.
+   */
+  stream_id?: number;
+  /**
+   * Channel name, or for direct messages every participant including the sender (1:1 sorted by e-mail, groups by user ID).
+   */
+  display_recipient: string | DisplayRecipientUser[];
+  /**
+   * The topic (legacy key name); "" for direct messages.
+   */
+  subject: string;
+  topic_links: TopicLink[];
+  /**
+   * HTML when apply_markdown is true, else raw Markdown.
+   */
+  content: string;
+  content_type: 'text/html' | 'text/x-markdown';
+  timestamp: number;
+  /**
+   * Name of the client that sent it.
+   */
+  client: string;
+  is_me_message: boolean;
+  reactions: Reaction[];
+  submessages: Submessage[];
+  /**
+   * The requester's flags. Present in GET /messages items; in message events the flags sit beside the message.
+   */
+  flags?: string[];
+  /**
+   * Last content edit; absent if content never edited.
+   */
+  last_edit_timestamp?: number;
+  /**
+   * Last move to another channel or topic; absent if never moved (or only resolved).
+   */
+  last_moved_timestamp?: number;
+  /**
+   * Newest first; absent if never edited or moved, or if edit history viewing is disallowed.
+   */
+  edit_history?: EditHistoryEntry[];
+  /**
+   * Search narrows only: rendered content with highlighted matches.
+   */
+  match_content?: string;
+  /**
+   * Search narrows only: HTML-escaped topic with highlighted matches.
+   */
+  match_subject?: string;
+}
+export interface DisplayRecipientUser {
+  id: number;
+  email: string;
+  full_name: string;
+  is_mirror_dummy: boolean;
+}
+/**
+ * A linkifier match found in the topic.
+ */
+export interface TopicLink {
+  text: string;
+  url: string;
+}
+export interface Reaction {
+  emoji_name: string;
+  /**
+   * unicode_emoji: dash-separated hex codepoints; realm_emoji: custom emoji ID; svc_extra_emoji: the name.
+   */
+  emoji_code: string;
+  reaction_type: ReactionType;
+  user_id: number;
+}
+/**
+ * Widget data (polls, todo lists) attached to a message.
+ */
+export interface Submessage {
+  id: number;
+  message_id: number;
+  sender_id: number;
+  msg_type: string;
+  content: string;
+}
+export interface NavigationView {
+  /**
+   * URL hash to navigate to; identifies the view.
+   */
+  fragment: string;
+  /**
+   * true: in the sidebar; false: in the More Views menu.
+   */
+  is_pinned: boolean;
+  /**
+   * Omitted for built-in views.
+   */
+  name?: string | null;
+}
+/**
+ * Keyed by client name, plus "aggregated".
+ */
+export interface LegacyPresence {
+  aggregated: ClientPresence;
+  [k: string]: ClientPresence;
+}
+export interface ClientPresence {
+  client: string;
+  status: 'active' | 'idle';
+  timestamp: number;
+  /**
+   * Absent in the aggregated entry.
+   */
+  pushable?: boolean;
+}
+export interface SlimPresence {
+  active_timestamp: number;
+  idle_timestamp: number;
+}
+/**
+ * A custom emoji (GET /realm/emoji and register realm_emoji values, keyed by the ID string).
+ */
+export interface RealmEmoji {
+  /**
+   * The emoji ID, as a string.
+   */
+  id: string;
+  name: string;
+  source_url: string;
+  /**
+   * Still image of an animated emoji; else null.
+   */
+  still_url: string | null;
+  deactivated: boolean;
+  author_id: number | null;
+}
+/**
+ * An entry of register recent_private_conversations (sorted by max_message_id descending).
+ */
+export interface RecentDirectConversation {
+  max_message_id: number;
+  /**
+   * Other participants; [] for self-messages.
+   */
+  user_ids: number[];
+}
+export interface SavedSnippet {
+  id: number;
+  title: string;
+  /**
+   * Markdown.
+   */
+  content: string;
+  date_created: number;
+}
+export interface ScheduledMessage {
+  /**
+   * Distinct from the ID the message gets once sent.
+   */
+  scheduled_message_id: number;
+  type: 'stream' | 'private';
+  /**
+   * Channel ID (stream) or recipient user IDs (private).
+   */
+  to: number | number[];
+  /**
+   * Channel messages only.
+   */
+  topic?: string;
+  /**
+   * Markdown.
+   */
+  content: string;
+  /**
+   * HTML.
+   */
+  rendered_content: string;
+  scheduled_delivery_timestamp: number;
+  /**
+   * true when the server tried and failed to send it.
+   */
+  failed: boolean;
+}
+/**
+ * Body of GET /server_settings besides result and msg (the mock always sends every field).
+ */
+export interface ServerSettings {
+  /**
+   * Deprecated; use external_authentication_methods.
+   */
+  authentication_methods: {
+    password: boolean;
+    dev: boolean;
+    email: boolean;
+    ldap: boolean;
+    remoteuser: boolean;
+    github: boolean;
+    azuread: boolean;
+    gitlab: boolean;
+    apple: boolean;
+    google: boolean;
+    saml: boolean;
+    'openid connect': boolean;
+  };
+  /**
+   * In display order.
+   */
+  external_authentication_methods: ExternalAuthenticationMethod[];
+  svc_feature_level: number;
+  svc_version: string;
+  /**
+   * "" if unavailable.
+   */
+  svc_merge_base: string;
+  push_notifications_enabled: boolean;
+  /**
+   * Whether the calling client is deemed too old.
+   */
+  is_incompatible: boolean;
+  email_auth_enabled: boolean;
+  require_email_format_usernames: boolean;
+  /**
+   * Deprecated alias of realm_url.
+   */
+  realm_uri: string;
+  realm_url: string;
+  realm_name: string;
+  realm_icon: string;
+  /**
+   * HTML.
+   */
+  realm_description: string;
+  realm_web_public_access_enabled: boolean;
+}
+export interface ExternalAuthenticationMethod {
+  /**
+   * Unique machine name.
+   */
+  name: string;
+  display_name: string;
+  /**
+   * URL relative to the server base.
+   */
+  display_icon: string | null;
+  login_url: string;
+  signup_url: string;
+}
+/**
+ * A channel as seen by a subscriber: register subscriptions/unsubscribed, GET /users/me/subscriptions and subscription add events. Channel fields plus the user's personal properties.
+ */
+export interface Subscription {
+  stream_id: number;
+  name: string;
+  is_archived: boolean;
+  /**
+   * Markdown.
+   */
+  description: string;
+  /**
+   * HTML ("" when the description is empty).
+   */
+  rendered_description: string;
+  date_created: number;
+  /**
+   * null for old or imported channels.
+   */
+  creator_id: number | null;
+  /**
+   * true means private.
+   */
+  invite_only: boolean;
+  is_web_public: boolean;
+  /**
+   * Deprecated: 1 any user, 2 administrators only, 3 full members only, 4 moderators only; use can_send_message_group.
+   */
+  stream_post_policy: 1 | 2 | 3 | 4;
+  /**
+   * Deprecated: stream_post_policy == 2.
+   */
+  is_announcement_only: boolean;
+  /**
+   * null inherits the organization setting; -1 retains forever.
+   */
+  message_retention_days: number | null;
+  history_public_to_subscribers: boolean;
+  topics_policy: TopicsPolicy;
+  /**
+   * null when the channel has no history.
+   */
+  first_message_id: number | null;
+  /**
+   * null when in no channel folder.
+   */
+  folder_id: number | null;
+  is_recently_active: boolean;
+  /**
+   * Average messages per week; null for channels younger than a week.
+   */
+  stream_weekly_traffic: number | null;
+  /**
+   * Non-deactivated subscribers, bots included.
+   */
+  subscriber_count: number;
+  can_add_subscribers_group: GroupSettingValue;
+  can_remove_subscribers_group: GroupSettingValue;
+  can_administer_channel_group: GroupSettingValue;
+  can_delete_any_message_group: GroupSettingValue;
+  can_delete_own_message_group: GroupSettingValue;
+  can_move_messages_out_of_channel_group: GroupSettingValue;
+  can_move_messages_within_channel_group: GroupSettingValue;
+  can_send_message_group: GroupSettingValue;
+  can_subscribe_group: GroupSettingValue;
+  can_resolve_topics_group: GroupSettingValue;
+  /**
+   * The user's colour for the channel.
+   */
+  color: string;
+  is_muted: boolean;
+  /**
+   * Deprecated inverse of is_muted.
+   */
+  in_home_view: boolean;
+  pin_to_top: boolean;
+  /**
+   * null: follow the user-level setting enable_stream_desktop_notifications.
+   */
+  desktop_notifications: boolean | null;
+  /**
+   * null: follow the user-level setting enable_stream_email_notifications.
+   */
+  email_notifications: boolean | null;
+  /**
+   * null: follow the user-level setting wildcard_mentions_notify.
+   */
+  wildcard_mentions_notify: boolean | null;
+  /**
+   * null: follow the user-level setting enable_stream_push_notifications.
+   */
+  push_notifications: boolean | null;
+  /**
+   * null: follow the user-level setting enable_stream_audible_notifications.
+   */
+  audible_notifications: boolean | null;
+  /**
+   * Only when subscribers were requested (always in subscription add events); empty if the user may not know them.
+   */
+  subscribers?: number[];
+  /**
+   * With include_subscribers=partial, instead of subscribers for channels of 250+ subscribers.
+   */
+  partial_subscribers?: number[];
+}
 /**
  * Fields every success response carries.
  */
@@ -289,4 +1068,155 @@ export interface SuccessEnvelope {
   result: 'success';
   msg: string;
   ignored_parameters_unsupported?: string[];
+}
+/**
+ * A topic of a channel (GET /users/me/{stream_id}/topics).
+ */
+export interface Topic {
+  name: string;
+  /**
+   * ID of the newest message in it.
+   */
+  max_id: number;
+}
+/**
+ * register unread_msgs (reference I.3). Covers the 50000 most recent unread messages.
+ */
+export interface UnreadMessages {
+  /**
+   * Unread direct, group direct and non-muted channel messages.
+   */
+  count: number;
+  pms: UnreadDirectMessages[];
+  streams: UnreadChannelMessages[];
+  huddles: UnreadGroupDirectMessages[];
+  /**
+   * Unread messages mentioning the user.
+   */
+  mentions: number[];
+  /**
+   * true when the 50000-message cap was hit.
+   */
+  old_unreads_missing: boolean;
+}
+export interface UnreadDirectMessages {
+  other_user_id: number;
+  /**
+   * Deprecated duplicate of other_user_id.
+   */
+  sender_id: number;
+  /**
+   * Ascending.
+   */
+  unread_message_ids: number[];
+}
+export interface UnreadChannelMessages {
+  stream_id: number;
+  topic: string;
+  /**
+   * Ascending.
+   */
+  unread_message_ids: number[];
+}
+export interface UnreadGroupDirectMessages {
+  /**
+   * Comma-joined sorted IDs of all participants including the user.
+   */
+  user_ids_string: string;
+  /**
+   * Ascending.
+   */
+  unread_message_ids: number[];
+}
+/**
+ * A user group (GET /user_groups, register realm_user_groups, user_group add events).
+ */
+export interface UserGroup {
+  id: number;
+  name: string;
+  description: string;
+  /**
+   * Direct members (user IDs), sorted.
+   */
+  members: number[];
+  direct_subgroup_ids: number[];
+  is_system_group: boolean;
+  deactivated: boolean;
+  /**
+   * null for system groups and old groups.
+   */
+  date_created: number | null;
+  creator_id: number | null;
+  can_add_members_group: GroupSettingValue;
+  can_join_group: GroupSettingValue;
+  can_leave_group: GroupSettingValue;
+  can_manage_group: GroupSettingValue;
+  can_mention_group: GroupSettingValue;
+  can_remove_members_group: GroupSettingValue;
+}
+/**
+ * A user as returned by GET /users, GET /users/{id}, register realm_users and realm_user add events.
+ */
+export interface User {
+  user_id: number;
+  /**
+   * API e-mail (a dummy user{ID}@domain when the real address is hidden).
+   */
+  email: string;
+  /**
+   * Real e-mail address; null when hidden from the requester.
+   */
+  delivery_email: string | null;
+  full_name: string;
+  /**
+   * ISO 8601 with microseconds and +00:00 offset.
+   */
+  date_joined: string;
+  /**
+   * Omitted in register realm_users at old feature levels.
+   */
+  is_active?: boolean;
+  is_owner: boolean;
+  /**
+   * true for owners too.
+   */
+  is_admin: boolean;
+  is_guest: boolean;
+  is_billing_admin: boolean;
+  is_bot: boolean;
+  role: Role;
+  /**
+   * "" if unset.
+   */
+  timezone: string;
+  /**
+   * null with client_extavatar for external-service avatars; omitted for clients with user_avatar_url_field_optional.
+   */
+  avatar_url?: string | null;
+  avatar_version: number;
+  /**
+   * Bots only: 1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded.
+   */
+  bot_type?: 1 | 2 | 3 | 4 | null;
+  /**
+   * Bots only; null for system bots and legacy data.
+   */
+  bot_owner_id?: number | null;
+  /**
+   * Only on cross-realm system bots (always true there).
+   */
+  is_system_bot?: boolean;
+  /**
+   * Humans only, when custom profile fields were requested; keyed by field ID.
+   */
+  profile_data?: {
+    [k: string]: ProfileDataValue;
+  };
+}
+export interface ProfileDataValue {
+  value: string;
+  /**
+   * HTML, for Markdown-capable fields.
+   */
+  rendered_value?: string;
 }
