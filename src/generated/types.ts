@@ -16,6 +16,31 @@ export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topi
 export type ReactionType = 'unicode_emoji' | 'realm_emoji' | 'svc_extra_emoji';
 export type MessageTypeParam = 'direct' | 'channel' | 'stream' | 'private';
 export type IdList = number[];
+export type GetServerSettingsResponse = SuccessEnvelope & ServerSettings;
+export type GetUsersMeResponse = SuccessEnvelope &
+  User & {
+    /**
+     * Newest message in the caller's history; -1 if none.
+     */
+    max_message_id: number;
+    profile_data: {};
+  };
+export type GetUsersResponse = SuccessEnvelope & {
+  members: User[];
+};
+export type PostDevFetchApiKeyResponse = SuccessEnvelope & {
+  api_key: string;
+  email: string;
+  user_id: number;
+};
+export type PostRegisterResponse = SuccessEnvelope &
+  EventQueue & {
+    realm_empty_topic_display_name?: string;
+    max_message_length?: number;
+    max_topic_length?: number;
+    max_stream_name_length?: number;
+    max_stream_description_length?: number;
+  };
 /**
  * An entry of GET /invites: an e-mail invitation or a reusable invitation link.
  */
@@ -25,6 +50,191 @@ export type Invitation = EmailInvitation | MultiuseInvitation;
  */
 export type Presence = LegacyPresence | SlimPresence;
 
+export interface GetServerSettingsParams {}
+/**
+ * Fields every success response carries.
+ */
+export interface SuccessEnvelope {
+  result: 'success';
+  msg: string;
+  ignored_parameters_unsupported?: string[];
+}
+/**
+ * Body of GET /server_settings besides result and msg (the mock always sends every field).
+ */
+export interface ServerSettings {
+  /**
+   * Deprecated; use external_authentication_methods.
+   */
+  authentication_methods: {
+    password: boolean;
+    dev: boolean;
+    email: boolean;
+    ldap: boolean;
+    remoteuser: boolean;
+    github: boolean;
+    azuread: boolean;
+    gitlab: boolean;
+    apple: boolean;
+    google: boolean;
+    saml: boolean;
+    'openid connect': boolean;
+  };
+  /**
+   * In display order.
+   */
+  external_authentication_methods: ExternalAuthenticationMethod[];
+  svc_feature_level: number;
+  svc_version: string;
+  /**
+   * "" if unavailable.
+   */
+  svc_merge_base: string;
+  push_notifications_enabled: boolean;
+  /**
+   * Whether the calling client is deemed too old.
+   */
+  is_incompatible: boolean;
+  email_auth_enabled: boolean;
+  require_email_format_usernames: boolean;
+  /**
+   * Deprecated alias of realm_url.
+   */
+  realm_uri: string;
+  realm_url: string;
+  realm_name: string;
+  realm_icon: string;
+  /**
+   * HTML.
+   */
+  realm_description: string;
+  realm_web_public_access_enabled: boolean;
+}
+export interface ExternalAuthenticationMethod {
+  /**
+   * Unique machine name.
+   */
+  name: string;
+  display_name: string;
+  /**
+   * URL relative to the server base.
+   */
+  display_icon: string | null;
+  login_url: string;
+  signup_url: string;
+}
+export interface GetUsersMeParams {}
+/**
+ * A user as returned by GET /users, GET /users/{id}, register realm_users and realm_user add events. Open to extra keys because GET /users/me adds its own fields at the top level.
+ */
+export interface User {
+  user_id: number;
+  /**
+   * API e-mail (a dummy user{ID}@domain when the real address is hidden).
+   */
+  email: string;
+  /**
+   * Real e-mail address; null when hidden from the requester.
+   */
+  delivery_email: string | null;
+  full_name: string;
+  /**
+   * ISO 8601 with microseconds and +00:00 offset.
+   */
+  date_joined: string;
+  /**
+   * Omitted in register realm_users at old feature levels.
+   */
+  is_active?: boolean;
+  is_owner: boolean;
+  /**
+   * true for owners too.
+   */
+  is_admin: boolean;
+  is_guest: boolean;
+  is_billing_admin: boolean;
+  is_bot: boolean;
+  role: Role;
+  /**
+   * "" if unset.
+   */
+  timezone: string;
+  /**
+   * null with client_extavatar for external-service avatars; omitted for clients with user_avatar_url_field_optional.
+   */
+  avatar_url?: string | null;
+  avatar_version: number;
+  /**
+   * Bots only: 1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded.
+   */
+  bot_type?: 1 | 2 | 3 | 4 | null;
+  /**
+   * Bots only; null for system bots and legacy data.
+   */
+  bot_owner_id?: number | null;
+  /**
+   * Only on cross-realm system bots (always true there).
+   */
+  is_system_bot?: boolean;
+  /**
+   * Humans only, when custom profile fields were requested; keyed by field ID.
+   */
+  profile_data?: {
+    [k: string]: ProfileDataValue;
+  };
+}
+export interface ProfileDataValue {
+  value: string;
+  /**
+   * HTML, for Markdown-capable fields.
+   */
+  rendered_value?: string;
+}
+export interface GetUsersParams {
+  client_extavatar?: boolean;
+  include_custom_profile_fields?: boolean;
+  user_ids?: number[];
+}
+export interface PostDevFetchApiKeyParams {
+  /**
+   * The user's e-mail address.
+   */
+  username: string;
+}
+export interface PostRegisterParams {
+  apply_markdown?: boolean;
+  client_extavatar?: boolean;
+  /**
+   * true, false or "partial" (JSON booleans or their text).
+   */
+  include_subscribers?: boolean | ('true' | 'false' | 'partial');
+  slim_presence?: boolean;
+  presence_history_limit_days?: number | null;
+  event_types?: string[] | null;
+  fetch_event_types?: string[] | null;
+  all_public_streams?: boolean;
+  client_capabilities?: {
+    [k: string]: boolean;
+  };
+  narrow?: [string, string][];
+  queue_lifespan_secs?: number;
+}
+/**
+ * The core of every POST /register response (reference A.6), besides result and msg.
+ */
+export interface EventQueue {
+  /**
+   * UUID4 string; null only for unauthenticated (spectator) access.
+   */
+  queue_id: string | null;
+  /**
+   * -1 if no event arrived during registration.
+   */
+  last_event_id: number;
+  svc_feature_level: number;
+  svc_version: string;
+  svc_merge_base: string;
+}
 /**
  * A realm fixture: the whole state the mock is seeded from (fixtures/*.json).
  */
@@ -634,22 +844,6 @@ export interface ErrorEnvelope {
   code?: string;
   [k: string]: unknown;
 }
-/**
- * The core of every POST /register response (reference A.6), besides result and msg.
- */
-export interface EventQueue {
-  /**
-   * UUID4 string; null only for unauthenticated (spectator) access.
-   */
-  queue_id: string | null;
-  /**
-   * -1 if no event arrived during registration.
-   */
-  last_event_id: number;
-  svc_feature_level: number;
-  svc_version: string;
-  svc_merge_base: string;
-}
 export interface EmailInvitation {
   id: number;
   invited_by_user_id: number;
@@ -893,70 +1087,6 @@ export interface ScheduledMessage {
   failed: boolean;
 }
 /**
- * Body of GET /server_settings besides result and msg (the mock always sends every field).
- */
-export interface ServerSettings {
-  /**
-   * Deprecated; use external_authentication_methods.
-   */
-  authentication_methods: {
-    password: boolean;
-    dev: boolean;
-    email: boolean;
-    ldap: boolean;
-    remoteuser: boolean;
-    github: boolean;
-    azuread: boolean;
-    gitlab: boolean;
-    apple: boolean;
-    google: boolean;
-    saml: boolean;
-    'openid connect': boolean;
-  };
-  /**
-   * In display order.
-   */
-  external_authentication_methods: ExternalAuthenticationMethod[];
-  svc_feature_level: number;
-  svc_version: string;
-  /**
-   * "" if unavailable.
-   */
-  svc_merge_base: string;
-  push_notifications_enabled: boolean;
-  /**
-   * Whether the calling client is deemed too old.
-   */
-  is_incompatible: boolean;
-  email_auth_enabled: boolean;
-  require_email_format_usernames: boolean;
-  /**
-   * Deprecated alias of realm_url.
-   */
-  realm_uri: string;
-  realm_url: string;
-  realm_name: string;
-  realm_icon: string;
-  /**
-   * HTML.
-   */
-  realm_description: string;
-  realm_web_public_access_enabled: boolean;
-}
-export interface ExternalAuthenticationMethod {
-  /**
-   * Unique machine name.
-   */
-  name: string;
-  display_name: string;
-  /**
-   * URL relative to the server base.
-   */
-  display_icon: string | null;
-  login_url: string;
-  signup_url: string;
-}
-/**
  * A channel as seen by a subscriber: register subscriptions/unsubscribed, GET /users/me/subscriptions and subscription add events. Channel fields plus the user's personal properties.
  */
 export interface Subscription {
@@ -1062,14 +1192,6 @@ export interface Subscription {
   partial_subscribers?: number[];
 }
 /**
- * Fields every success response carries.
- */
-export interface SuccessEnvelope {
-  result: 'success';
-  msg: string;
-  ignored_parameters_unsupported?: string[];
-}
-/**
  * A topic of a channel (GET /users/me/{stream_id}/topics).
  */
 export interface Topic {
@@ -1153,70 +1275,4 @@ export interface UserGroup {
   can_manage_group: GroupSettingValue;
   can_mention_group: GroupSettingValue;
   can_remove_members_group: GroupSettingValue;
-}
-/**
- * A user as returned by GET /users, GET /users/{id}, register realm_users and realm_user add events.
- */
-export interface User {
-  user_id: number;
-  /**
-   * API e-mail (a dummy user{ID}@domain when the real address is hidden).
-   */
-  email: string;
-  /**
-   * Real e-mail address; null when hidden from the requester.
-   */
-  delivery_email: string | null;
-  full_name: string;
-  /**
-   * ISO 8601 with microseconds and +00:00 offset.
-   */
-  date_joined: string;
-  /**
-   * Omitted in register realm_users at old feature levels.
-   */
-  is_active?: boolean;
-  is_owner: boolean;
-  /**
-   * true for owners too.
-   */
-  is_admin: boolean;
-  is_guest: boolean;
-  is_billing_admin: boolean;
-  is_bot: boolean;
-  role: Role;
-  /**
-   * "" if unset.
-   */
-  timezone: string;
-  /**
-   * null with client_extavatar for external-service avatars; omitted for clients with user_avatar_url_field_optional.
-   */
-  avatar_url?: string | null;
-  avatar_version: number;
-  /**
-   * Bots only: 1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded.
-   */
-  bot_type?: 1 | 2 | 3 | 4 | null;
-  /**
-   * Bots only; null for system bots and legacy data.
-   */
-  bot_owner_id?: number | null;
-  /**
-   * Only on cross-realm system bots (always true there).
-   */
-  is_system_bot?: boolean;
-  /**
-   * Humans only, when custom profile fields were requested; keyed by field ID.
-   */
-  profile_data?: {
-    [k: string]: ProfileDataValue;
-  };
-}
-export interface ProfileDataValue {
-  value: string;
-  /**
-   * HTML, for Markdown-capable fields.
-   */
-  rendered_value?: string;
 }

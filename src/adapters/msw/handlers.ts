@@ -1,0 +1,25 @@
+/** The MSW bridge: one handler for the API's whole path space, routed by the project's own route table. */
+import { http, type HttpHandler } from 'msw';
+
+/** Anything with the fetch entry point (an App, or a wrapper that swaps apps). */
+export interface FetchTarget {
+  fetch(request: Request): Promise<Response>;
+}
+
+/** Options of {@link createHandlers}. */
+export interface HandlerOptions {
+  /** Serve the API only under this origin (e.g. `http://localhost:9991`); default: any origin. */
+  baseUrl?: string;
+}
+
+/**
+ * MSW request handlers for the API (`/api/v1/*` and `/avatar/*`).
+ * @example
+ * const server = setupServer(...createHandlers(createApp({ realm })));
+ * server.listen({ onUnhandledRequest: 'error' });
+ */
+export function createHandlers(app: FetchTarget, options: HandlerOptions = {}): HttpHandler[] {
+  const origin = options.baseUrl ? options.baseUrl.replace(/\/+$/, '') : '*';
+  const forward = ({ request }: { request: Request }): Promise<Response> => app.fetch(request);
+  return [http.all(`${origin}/api/v1/*`, forward), http.all(`${origin}/avatar/*`, forward)];
+}

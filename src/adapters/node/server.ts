@@ -1,0 +1,87 @@
+/** The node:http bridge: reads a request into the dispatcher's plain record and writes its answer. */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ApiRequest, ApiResponse } from '../../api/route.js';
+
+/** Anything with the dispatcher entry point (an App, or a wrapper that swaps apps between tests). */
+export interface Dispatcher {
+  handle(request: ApiRequest): Promise<ApiResponse>;
+}
+
+/** A started server. */
+export interface RunningServer {
+  server: Server;
+  url: string;
+  port: number;
+  /** Stops listening and closes every open connection (parked long polls included). */
+  close(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage): Promise<Uint8Array | null> {
+  if (req.method === 'GET' || req.method === 'HEAD') return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(chunks.length ? Buffer.concat(chunks) : null));
+    req.on('error', reject);
+  });
+}
+
+async function serve(app: Dispatcher, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const abort = new AbortController();
+  res.on('close', () => abort.abort());
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const response = await app.handle({
+    method: req.method ?? 'GET',
+    path: q < 0 ? url : url.slice(0, q),
+    query: q < 0 ? '' : url.slice(q + 1),
+    header: (name) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+    body: await readBody(req),
+    signal: abort.signal,
+  });
+  if (res.destroyed) return;
+  const body = response.body === null ? undefined : JSON.stringify(response.body);
+  res.writeHead(response.status, response.headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Starts a node:http server for the API.
+ * @example
+ * const running = await startServer(createApp({ realm }), { port: 0 });
+ * console.log(running.url); // http://127.0.0.1:PORT
+ */
+export async function startServer(
+  app: Dispatcher,
+  options: { port?: number; host?: string } = {},
+): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer((req, res) => {
+    serve(app, req, res).catch((error: unknown) => {
+      console.error('svc-mock: request failed', error);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ result: 'error', msg: 'Internal server error' }));
+    });
+  });
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 9991, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    server,
+    port,
+    url: `http://${urlHost}:${port}`,
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,134 @@
+/** createApp: the API as one `fetch(Request) → Response` function over an in-memory realm. */
+import { createSystemClock, type Clock } from '../store/clock.js';
+import { loadRealm } from '../store/load-realm.js';
+import { QueueRegistry } from '../store/events/queues.js';
+import { createRandom } from '../store/random.js';
+import type { Store } from '../store/store.js';
+import { authenticate, clientName, userForKey } from './auth.js';
+import { ApiError, errors } from './errors.js';
+import { compileParams, decodeParams, readRawParams, type ParamsPlan } from './params.js';
+import { RawResponse, type ApiRequest, type ApiResponse, type Route } from './route.js';
+import { createRouter } from './router.js';
+import { routes as allRoutes } from './routes/index.js';
+import { DEFAULT_FEATURE_LEVEL, DEFAULT_VERSION, type AppServices } from './services.js';
+
+/** Options of {@link createApp}. */
+export interface AppOptions {
+  /** A realm fixture object (e.g. the parsed fixtures/dev-realm.json). */
+  realm: unknown;
+  /** Time source; defaults to the system clock. Pass a manual clock in tests. */
+  clock?: Clock;
+  /** Seed for generated ids such as event queue ids. */
+  seed?: number;
+  /** Feature level to report (default: the latest implemented). */
+  featureLevel?: number;
+  /** Behave as a production server (POST /dev_fetch_api_key refused). */
+  production?: boolean;
+  /** Reports unexpected exceptions; defaults to console.error. */
+  logError?: (message: string, error: unknown) => void;
+}
+
+/** A running mock: the store, the route table and the two entry points. */
+export interface App {
+  store: Store;
+  services: AppServices;
+  routes: readonly Route[];
+  /** The dispatcher on a plain request record (used by the node adapter without Request objects). */
+  handle(request: ApiRequest): Promise<ApiResponse>;
+  /** The API as a fetch function. */
+  fetch(request: Request): Promise<Response>;
+}
+
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
+
+/**
+ * Creates the mock API over a realm fixture.
+ * @example
+ * const app = createApp({ realm: devRealm });
+ * const res = await app.fetch(new Request('http://localhost/api/v1/server_settings'));
+ */
+export function createApp(options: AppOptions): App {
+  const clock = options.clock ?? createSystemClock();
+  const featureLevel = options.featureLevel ?? DEFAULT_FEATURE_LEVEL;
+  const store = loadRealm(options.realm, { clock, random: createRandom(options.seed ?? 1), featureLevel });
+  const services: AppServices = {
+    featureLevel,
+    version: DEFAULT_VERSION,
+    mergeBase: DEFAULT_VERSION,
+    production: options.production ?? false,
+    clock,
+    logError: options.logError ?? ((message, error) => console.error(message, error)),
+    queues: new QueueRegistry(store),
+  };
+  const match = createRouter(allRoutes);
+  const plans = new Map<Route, ParamsPlan>(allRoutes.map((r) => [r, compileParams(r.schema)]));
+
+  const dispatch = async (request: ApiRequest): Promise<ApiResponse> => {
+    const found = match(request.method.toUpperCase(), request.path);
+    if (found.kind === 'not-found') throw errors.noSuchEndpoint(request.method, request.path);
+    if (found.kind === 'method-not-allowed') {
+      if (request.method.toUpperCase() === 'OPTIONS') {
+        return { status: 204, headers: { Allow: found.allowed.join(', ') }, body: null };
+      }
+      throw errors.methodNotAllowed(found.allowed);
+    }
+    const { route } = found.compiled;
+    const raw = await readRawParams(request);
+    let user;
+    if (route.queryApiKey && !request.header('authorization') && raw.has('api_key')) {
+      user = userForKey(store.state, raw.get('email') ?? '', raw.get('api_key')!);
+    } else if (route.auth === 'user' || (route.auth === 'optional' && request.header('authorization'))) {
+      user = authenticate(store.state, request.header('authorization'));
+    }
+    const { params, ignored } = decodeParams(plans.get(route)!, raw, found.pathParams);
+    const result = await route.handler({
+      store,
+      services,
+      user,
+      params,
+      request,
+      clientName: clientName(request.header('user-agent')),
+    });
+    if (result instanceof RawResponse) return result;
+    const body: Record<string, unknown> = { result: 'success', msg: '', ...result };
+    if (ignored.length) body.ignored_parameters_unsupported = ignored;
+    return { status: 200, headers: JSON_HEADERS, body };
+  };
+
+  const handle = async (request: ApiRequest): Promise<ApiResponse> => {
+    try {
+      return await dispatch(request);
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : errors.internal();
+      if (!(error instanceof ApiError)) {
+        services.logError(`svc-mock: unexpected error in ${request.method} ${request.path}`, error);
+      }
+      return {
+        status: apiError.status,
+        headers: { ...JSON_HEADERS, ...apiError.headers },
+        body: apiError.body(),
+      };
+    }
+  };
+
+  return {
+    store,
+    services,
+    routes: allRoutes,
+    handle,
+    async fetch(request) {
+      const url = new URL(request.url);
+      const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+      const response = await handle({
+        method: request.method,
+        path: url.pathname,
+        query: url.search.slice(1),
+        header: (name) => request.headers.get(name) ?? undefined,
+        body: hasBody ? new Uint8Array(await request.arrayBuffer()) : null,
+        signal: request.signal,
+      });
+      const body = response.body === null ? null : JSON.stringify(response.body);
+      return new Response(body, { status: response.status, headers: response.headers });
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/** The one ApiError type and the catalogue of every error code and message the mock sends. */
+
+/** An error the API reports with its JSON envelope `{result: 'error', msg, code, ...extra}`. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string | null,
+    message: string,
+    readonly status = 400,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The JSON body of this error. */
+  body(): Record<string, unknown> {
+    const body: Record<string, unknown> = { result: 'error', msg: this.message };
+    if (this.code !== null) body.code = this.code;
+    return Object.assign(body, this.extra);
+  }
+}
+
+const bad = (msg: string, extra?: Record<string, unknown>): ApiError =>
+  new ApiError('BAD_REQUEST', msg, 400, extra);
+const unauthorized = (msg: string): ApiError =>
+  new ApiError('UNAUTHORIZED', msg, 401, {}, { 'WWW-Authenticate': 'Basic realm="svc"' });
+const TYPE_NAMES: Record<string, string> = {
+  boolean: 'a boolean',
+  integer: 'an integer',
+  number: 'a number',
+  string: 'a string',
+  array: 'a list',
+  object: 'a dict',
+  null: 'null',
+};
+
+/** Factories for every error; handlers throw these, never build envelopes themselves. */
+export const errors = {
+  badRequest: bad,
+  notFound: (msg: string) => new ApiError('BAD_REQUEST', msg, 404),
+  accessDenied: () => new ApiError('BAD_REQUEST', 'Access denied', 403),
+  noSuchEndpoint: (method: string, path: string) =>
+    new ApiError('BAD_REQUEST', `Not Found: no endpoint ${method} ${path}`, 404),
+  methodNotAllowed: (allowed: string[]) =>
+    new ApiError(
+      null,
+      'Method Not Allowed',
+      405,
+      { allowed_methods: allowed },
+      { Allow: allowed.join(', ') },
+    ),
+
+  // Parameters
+  missingArgument: (name: string) =>
+    new ApiError('REQUEST_VARIABLE_MISSING', `Missing '${name}' argument`, 400, { var_name: name }),
+  invalidVariable: (name: string, value: string) =>
+    new ApiError('REQUEST_VARIABLE_INVALID', `Bad value for '${name}': ${value}`, 400, {
+      var_name: name,
+      bad_value: value,
+    }),
+  confusingVariables: (a: string, b: string) =>
+    new ApiError('REQUEST_CONFUSING_VAR', `Can't decide between '${a}' and '${b}' arguments`, 400, {
+      var_name1: a,
+      var_name2: b,
+    }),
+  notValidJson: (name: string) => bad(`Argument "${name}" is not valid JSON.`),
+  wrongType: (name: string, type: string) => bad(`${name} is not ${TYPE_NAMES[type] ?? type}`),
+  invalidValue: (name: string) => bad(`Invalid ${name}`),
+  tooLong: (name: string, limit: number) => bad(`${name} is too long (limit: ${limit} characters)`),
+  blank: (name: string) => bad(`${name} cannot be blank`),
+  malformedJsonBody: () => new ApiError('INVALID_JSON', 'Malformed JSON'),
+  unsupportedCombination: (params: string[]) =>
+    bad(`Unsupported parameter combination: ${params.join(', ')}`),
+
+  // Authentication
+  notLoggedIn: () => unauthorized('Not logged in: API authentication or user session required'),
+  notBasicAuth: () => unauthorized('This endpoint requires HTTP basic authentication.'),
+  invalidAuthHeader: () => unauthorized('Invalid authorization header for basic auth'),
+  malformedApiKey: () => unauthorized('Malformed API key'),
+  invalidApiKey: () => unauthorized('Invalid API key'),
+  accountDeactivated: () => unauthorized('Account is deactivated'),
+  userDeactivated: () => new ApiError('USER_DEACTIVATED', 'Account is deactivated', 401),
+  authenticationFailed: () =>
+    new ApiError('AUTHENTICATION_FAILED', 'Your username or password is incorrect', 401),
+  devAuthDisabled: () => bad('Endpoint not available in production.'),
+
+  // Permissions
+  insufficientPermission: () => bad('Insufficient permission'),
+  mustBeAdmin: () => bad('Must be an organization administrator'),
+  notForBots: () => bad('This endpoint does not accept bot requests.'),
+  notForGuests: () => bad('Not allowed for guest users'),
+
+  // Users
+  noSuchUser: () => bad('No such user'),
+
+  // Event queues
+  badEventQueueId: (queueId: string) =>
+    new ApiError('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`, 400, { queue_id: queueId }),
+
+  // Server
+  internal: () => new ApiError(null, 'Internal server error', 500),
+} as const;

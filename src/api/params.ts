@@ -1,0 +1,194 @@
+/** Request parameters: reading query and bodies, decoding JSON-in-form values, schema validation. */
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { schemas } from '../generated/schemas.js';
+import { inputValidator } from '../schema/validator.js';
+import { errors, type ApiError } from './errors.js';
+import type { ApiRequest } from './route.js';
+
+type Schema = Record<string, unknown>;
+
+/** How one declared parameter is decoded from its form value. */
+interface ParamSpec {
+  /** The raw string is the value (string-only parameters). */
+  rawOnly: boolean;
+  /** A value that is not JSON may still be taken as a plain string. */
+  stringAllowed: boolean;
+}
+
+/** A route's compiled parameter handling. */
+export interface ParamsPlan {
+  specs: Map<string, ParamSpec>;
+  validate: ValidateFunction | null;
+}
+
+const schemaById = new Map(schemas.map((s) => [s.$id as string, s]));
+
+function resolveRef(ref: string, baseId: string): { schema: Schema; baseId: string } {
+  const [file, pointer] = ref.split('#');
+  const base = baseId.includes('/') ? baseId.slice(0, baseId.lastIndexOf('/') + 1) : '';
+  let id = baseId;
+  if (file) {
+    const parts = (base + file).split('/');
+    const out: string[] = [];
+    for (const part of parts) {
+      if (part === '..') out.pop();
+      else if (part !== '.') out.push(part);
+    }
+    id = out.join('/');
+  }
+  let node: unknown = schemaById.get(id);
+  for (const key of (pointer ?? '').split('/').filter(Boolean)) node = (node as Schema)?.[key];
+  if (!node) throw new Error(`cannot resolve $ref ${ref} from ${baseId}`);
+  return { schema: node as Schema, baseId: id };
+}
+
+/** The JSON types a schema admits (following $ref, oneOf, anyOf, enum and const). */
+function typesOf(schema: Schema, baseId: string): Set<string> {
+  const out = new Set<string>();
+  const add = (value: unknown): void => {
+    out.add(
+      value === null
+        ? 'null'
+        : Array.isArray(value)
+          ? 'array'
+          : typeof value === 'object'
+            ? 'object'
+            : typeof value,
+    );
+  };
+  if (typeof schema.$ref === 'string') {
+    const target = resolveRef(schema.$ref, baseId);
+    return typesOf(target.schema, target.baseId);
+  }
+  const type = schema.type;
+  if (typeof type === 'string') out.add(type);
+  if (Array.isArray(type)) type.forEach((t) => out.add(t as string));
+  if ('const' in schema) add(schema.const);
+  if (Array.isArray(schema.enum) && type === undefined) schema.enum.forEach(add);
+  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) {
+    for (const sub of (schema[key] as Schema[] | undefined) ?? [])
+      typesOf(sub, baseId).forEach((t) => out.add(t));
+  }
+  if (out.size === 0)
+    ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'].forEach((t) => out.add(t));
+  return out;
+}
+
+/** Compiles the parameter plan of `endpoints/<name>.json#/$defs/params` (none: every parameter is ignored). */
+export function compileParams(schemaName: string | null): ParamsPlan {
+  const id = `endpoints/${schemaName}.json`;
+  const params = schemaName
+    ? ((schemaById.get(id)?.$defs as Schema | undefined)?.params as Schema | undefined)
+    : undefined;
+  if (!params) return { specs: new Map(), validate: null };
+  const specs = new Map<string, ParamSpec>();
+  for (const [name, sub] of Object.entries((params.properties as Record<string, Schema>) ?? {})) {
+    const types = typesOf(sub, id);
+    specs.set(name, { rawOnly: types.size === 1 && types.has('string'), stringAllowed: types.has('string') });
+  }
+  return { specs, validate: inputValidator(`${id}#/$defs/params`) };
+}
+
+/** Reads every request parameter (query string, then body fields) as strings. */
+export async function readRawParams(request: ApiRequest): Promise<Map<string, string>> {
+  const raw = new Map<string, string>();
+  if (request.query) for (const [k, v] of new URLSearchParams(request.query)) raw.set(k, v);
+  const body = request.body;
+  if (body === null || body.length === 0 || request.method === 'GET') return raw;
+  const contentType = (request.header('content-type') ?? '').toLowerCase();
+  if (contentType.startsWith('multipart/form-data')) {
+    const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+    const form = await new Response(bytes as BodyInit, { headers: { 'content-type': contentType } })
+      .formData()
+      .catch(() => {
+        throw errors.badRequest('Malformed multipart/form-data body');
+      });
+    for (const [k, v] of form) raw.set(k, typeof v === 'string' ? v : await v.text());
+    return raw;
+  }
+  const text = typeof body === 'string' ? body : new TextDecoder().decode(body);
+  if (contentType.startsWith('application/json')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw errors.malformedJsonBody();
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw errors.malformedJsonBody();
+    for (const [k, v] of Object.entries(parsed)) raw.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+    return raw;
+  }
+  for (const [k, v] of new URLSearchParams(text)) raw.set(k, v);
+  return raw;
+}
+
+/** `/to/0/name` → `to[0]["name"]`, the way the API names nested values in messages. */
+function fieldName(path: string): string {
+  const [first, ...rest] = path.split('/').filter(Boolean);
+  return (first ?? '') + rest.map((p) => (/^\d+$/.test(p) ? `[${p}]` : `["${p}"]`)).join('');
+}
+
+function toApiError(error: ErrorObject, raw: Map<string, string>): ApiError {
+  const p = error.params as Record<string, unknown>;
+  if (error.keyword === 'required' && error.instancePath === '')
+    return errors.missingArgument(String(p.missingProperty));
+  const name = fieldName(error.instancePath) || String(p.missingProperty ?? '');
+  const top = error.instancePath.split('/')[1] ?? '';
+  switch (error.keyword) {
+    case 'required':
+      return errors.badRequest(`${name}["${String(p.missingProperty)}"] key is missing`);
+    case 'type':
+      return errors.wrongType(name, String(p.type).split(',')[0]!);
+    case 'maxLength':
+      return errors.tooLong(name, Number(p.limit));
+    case 'minLength':
+      return errors.blank(name);
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return errors.invalidVariable(top, raw.get(top) ?? '');
+    case 'additionalProperties':
+      return errors.badRequest(`${name} has an unexpected key '${String(p.additionalProperty)}'`);
+    default:
+      return errors.invalidValue(name);
+  }
+}
+
+/** Picks the error to report: a failed oneOf/anyOf as a whole rather than one of its branches. */
+function primaryError(list: readonly ErrorObject[]): ErrorObject {
+  const union = list.find((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf');
+  return union ?? list[0]!;
+}
+
+/** Decodes and validates raw parameters; returns typed params and the names the endpoint ignored. */
+export function decodeParams(
+  plan: ParamsPlan,
+  raw: Map<string, string>,
+  pathParams: Record<string, string>,
+): { params: Record<string, unknown>; ignored: string[] } {
+  const params: Record<string, unknown> = {};
+  const ignored: string[] = [];
+  const all: Array<[string, string]> = [...raw, ...Object.entries(pathParams)];
+  for (const [name, value] of all) {
+    const spec = plan.specs.get(name);
+    if (!spec) {
+      if (!(name in pathParams)) ignored.push(name);
+      continue;
+    }
+    if (spec.rawOnly) {
+      params[name] = value;
+      continue;
+    }
+    try {
+      params[name] = JSON.parse(value);
+    } catch {
+      if (!spec.stringAllowed) throw errors.notValidJson(name);
+      params[name] = value;
+    }
+  }
+  if (plan.validate && !plan.validate(params))
+    throw toApiError(primaryError(plan.validate.errors ?? []), raw);
+  return { params, ignored: ignored.sort() };
+}

@@ -1,0 +1,90 @@
+/** The shape of one endpoint in the route table, and what its handler receives. */
+import type { Store } from '../store/store.js';
+import type { UserRecord } from '../store/state.js';
+import type { AppServices } from './services.js';
+
+/** Who may call a route: an authenticated user, anyone, or anyone with optional credentials. */
+export type AuthMode = 'user' | 'none' | 'optional';
+
+/** HTTP methods the API uses. */
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** The request as the dispatcher sees it: no node or fetch objects, so every transport can build one cheaply. */
+export interface ApiRequest {
+  method: string;
+  /** URL path, e.g. `/api/v1/users/me`. */
+  path: string;
+  /** Raw query string without the leading `?`. */
+  query: string;
+  /** Header lookup by lower-case name. */
+  header(name: string): string | undefined;
+  /** Raw body bytes or text; null for none. */
+  body: Uint8Array | string | null;
+  /** Aborted when the client goes away (frees long polls). */
+  signal?: AbortSignal;
+}
+
+/** The dispatcher's answer; `body` is serialized as JSON unless null. */
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** A handler's non-JSON answer (e.g. a redirect). */
+export class RawResponse {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    readonly body: unknown = null,
+  ) {}
+}
+
+/** What a handler gets: the store, the caller, parsed parameters and request details. */
+export interface RouteContext<P, U extends UserRecord | undefined = UserRecord> {
+  store: Store;
+  services: AppServices;
+  user: U;
+  params: P;
+  request: ApiRequest;
+  /** Sending client's name (from User-Agent), as stored in a message's `client`. */
+  clientName: string;
+}
+
+/** One endpoint. `schema` names `src/schemas/endpoints/<schema>.json` with `$defs.params` and `$defs.response`. */
+export interface Route<P = Record<string, unknown>> {
+  method: Method;
+  /** Path under `/api/v1` with `{name}` parameters, or an absolute path when `root` is set. */
+  path: string;
+  root?: boolean;
+  auth: AuthMode;
+  schema: string | null;
+  summary: string;
+  /** Also accept `?api_key=` instead of Basic auth (avatar requests). */
+  queryApiKey?: boolean;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- narrowed by defineRoute / definePublicRoute
+  handler: (context: RouteContext<P, any>) => HandlerResult;
+}
+
+/** What a handler returns: extra success-body fields, or a raw response. */
+export type HandlerResult =
+  Record<string, unknown> | RawResponse | Promise<Record<string, unknown> | RawResponse>;
+
+/** Declares an authenticated route with typed parameters. */
+export function defineRoute<P>(
+  route: Omit<Route<P>, 'auth' | 'handler'> & {
+    handler: (context: RouteContext<P, UserRecord>) => HandlerResult;
+  },
+): Route<P> {
+  return { ...route, auth: 'user' };
+}
+
+/** Declares a route that works without credentials; `user` is set only when credentials were sent. */
+export function definePublicRoute<P>(
+  route: Omit<Route<P>, 'auth' | 'handler'> & {
+    auth: 'none' | 'optional';
+    handler: (context: RouteContext<P, UserRecord | undefined>) => HandlerResult;
+  },
+): Route<P> {
+  return route;
+}

@@ -1,0 +1,23 @@
+/** Per-app settings and services that handlers share (feature level, server identity, later: queues). */
+import type { Clock } from '../store/clock.js';
+import type { QueueRegistry } from '../store/events/queues.js';
+
+/** Resolved app options. */
+export interface AppServices {
+  /** Feature level the mock reports and emulates. */
+  featureLevel: number;
+  version: string;
+  mergeBase: string;
+  /** Production servers refuse POST /dev_fetch_api_key. */
+  production: boolean;
+  clock: Clock;
+  /** Reports unexpected exceptions (500s). */
+  logError: (message: string, error: unknown) => void;
+  /** Registered event queues. */
+  queues: QueueRegistry;
+}
+
+/** The feature level this mock implements by default. */
+export const DEFAULT_FEATURE_LEVEL = 435;
+/** The version string reported by default. */
+export const DEFAULT_VERSION = '11.0-dev+svc-mock';

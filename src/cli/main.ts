@@ -1,0 +1,140 @@
+/** The svc-mock command line: serve the mock, list accounts and routes. */
+import { readFileSync } from 'node:fs';
+import { Command, InvalidArgumentError } from 'commander';
+import { createApp, type App } from '../api/app.js';
+import { startServer } from '../adapters/node/server.js';
+import { RealmLoadError } from '../store/load-realm.js';
+import { apiEmail } from '../store/users.js';
+
+const ROLE_NAMES: Record<number, string> = {
+  100: 'owner',
+  200: 'administrator',
+  300: 'moderator',
+  400: 'member',
+  600: 'guest',
+};
+const DEV_REALM = new URL('../../fixtures/dev-realm.json', import.meta.url);
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new InvalidArgumentError('Not a port number.');
+  return port;
+}
+
+function parseLevel(value: string): number {
+  const level = Number(value);
+  if (!Number.isInteger(level) || level < 0) throw new InvalidArgumentError('Not a feature level.');
+  return level;
+}
+
+/** Loads a realm file and builds the app, exiting with a readable message when the file is bad. */
+function loadApp(
+  realmPath: string | undefined,
+  options: { production?: boolean; featureLevel?: number },
+): App {
+  const file = realmPath ?? DEV_REALM;
+  let realm: unknown;
+  try {
+    realm = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    fail(`Cannot read realm file ${String(file)}: ${(error as Error).message}`);
+  }
+  try {
+    return createApp({ realm, production: options.production, featureLevel: options.featureLevel });
+  } catch (error) {
+    if (error instanceof RealmLoadError) fail(error.message);
+    throw error;
+  }
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** Accounts of the realm as the `accounts` command prints them. */
+export function listAccounts(app: App): Array<Record<string, unknown>> {
+  return [...app.store.state.users.values()].map((u) => ({
+    user_id: u.user_id,
+    email: u.delivery_email,
+    api_email: apiEmail(app.store.state, u),
+    full_name: u.full_name,
+    role: ROLE_NAMES[u.role] ?? String(u.role),
+    is_bot: u.is_bot,
+    is_active: u.is_active,
+    api_key: u.api_key,
+  }));
+}
+
+function printAccounts(app: App): void {
+  const rows = listAccounts(app).filter((a) => a.is_active);
+  const width = Math.max(...rows.map((r) => String(r.email).length));
+  console.log(`${'E-mail'.padEnd(width)}  ${'Role'.padEnd(13)}  API key`);
+  for (const r of rows) {
+    const role = r.is_bot ? 'bot' : String(r.role);
+    console.log(`${String(r.email).padEnd(width)}  ${role.padEnd(13)}  ${String(r.api_key)}`);
+  }
+}
+
+/** Builds the program (exported for tests). */
+export function buildProgram(): Command {
+  const program = new Command('svc-mock')
+    .description('Stateful in-memory mock server of the svc team messaging API')
+    .version('0.1.0');
+  program
+    .command('serve')
+    .description('Start the mock API server')
+    .option('-p, --port <port>', 'port to listen on (0 picks a free one)', parsePort, 9991)
+    .option('-H, --host <host>', 'address to listen on', '127.0.0.1')
+    .option('-r, --realm <file>', 'realm fixture JSON (default: the dev realm)')
+    .option('--production', 'behave as a production server (no /dev_fetch_api_key)')
+    .option('--feature-level <n>', 'svc_feature_level to report', parseLevel)
+    .action(
+      async (opts: {
+        port: number;
+        host: string;
+        realm?: string;
+        production?: boolean;
+        featureLevel?: number;
+      }) => {
+        const app = loadApp(opts.realm, opts);
+        const running = await startServer(app, { port: opts.port, host: opts.host });
+        console.log(`Listening on ${running.url}`);
+        console.log(
+          `Realm: ${app.store.state.realm.name} (${opts.realm ?? 'dev realm'}); API at ${running.url}/api/v1\n`,
+        );
+        printAccounts(app);
+        const stop = (): void => {
+          running.close().then(
+            () => process.exit(0),
+            () => process.exit(1),
+          );
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      },
+    );
+  program
+    .command('accounts')
+    .description("List the realm's accounts and API keys")
+    .option('-r, --realm <file>', 'realm fixture JSON (default: the dev realm)')
+    .option('--json', 'print JSON')
+    .action((opts: { realm?: string; json?: boolean }) => {
+      const app = loadApp(opts.realm, {});
+      if (opts.json) console.log(JSON.stringify(listAccounts(app), null, 2));
+      else printAccounts(app);
+    });
+  program
+    .command('routes')
+    .description('List the implemented endpoints')
+    .action(() => {
+      const app = loadApp(undefined, {});
+      for (const r of app.routes) {
+        console.log(
+          `${r.method.padEnd(6)} ${(r.root ? r.path : `/api/v1${r.path}`).padEnd(48)} ${r.summary}`,
+        );
+      }
+    });
+  return program;
+}

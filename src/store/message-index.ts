@@ -1,0 +1,101 @@
+/** Sorted id lists and the message indexes built on them; every write to messages goes through here. */
+import type { MessageIndexes, MessageRecord } from './state.js';
+
+/** Index of the first element >= `id` in an ascending list. */
+export function lowerBound(ids: readonly number[], id: number): number {
+  let lo = 0;
+  let hi = ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid]! < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Inserts `id` keeping the list ascending (appending is the common, O(1) case). */
+export function insertSorted(ids: number[], id: number): void {
+  const last = ids[ids.length - 1];
+  if (last === undefined || last < id) ids.push(id);
+  else {
+    const at = lowerBound(ids, id);
+    if (ids[at] !== id) ids.splice(at, 0, id);
+  }
+}
+
+/** Removes `id` from an ascending list if present. */
+export function removeSorted(ids: number[], id: number): void {
+  const at = lowerBound(ids, id);
+  if (ids[at] === id) ids.splice(at, 1);
+}
+
+/** Key of a channel topic in `byTopic` (topics compare case-insensitively). */
+export function topicKey(streamId: number, topic: string): string {
+  return `${streamId}\u0000${topic.toLowerCase()}`;
+}
+
+/** Key of a direct-message conversation: its sorted participant ids. */
+export function conversationKey(participants: readonly number[]): string {
+  return [...participants].sort((a, b) => a - b).join(',');
+}
+
+function listFor<K>(map: Map<K, number[]>, key: K): number[] {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
+}
+
+/** Creates empty indexes. */
+export function createIndexes(): MessageIndexes {
+  return {
+    byChannel: new Map(),
+    byTopic: new Map(),
+    byConversation: new Map(),
+    byUser: new Map(),
+    flags: new Map(),
+  };
+}
+
+/** Adds a message's location (channel and topic, or conversation) to the indexes. */
+export function indexLocation(index: MessageIndexes, message: MessageRecord): void {
+  if (message.stream_id !== null) {
+    insertSorted(listFor(index.byChannel, message.stream_id), message.id);
+    insertSorted(listFor(index.byTopic, topicKey(message.stream_id, message.topic)), message.id);
+  } else {
+    insertSorted(listFor(index.byConversation, conversationKey(message.recipients)), message.id);
+  }
+}
+
+/** Removes a message's location from the indexes (before a move or a delete). */
+export function unindexLocation(index: MessageIndexes, message: MessageRecord): void {
+  if (message.stream_id !== null) {
+    const channel = index.byChannel.get(message.stream_id);
+    if (channel) removeSorted(channel, message.id);
+    const key = topicKey(message.stream_id, message.topic);
+    const topic = index.byTopic.get(key);
+    if (topic) {
+      removeSorted(topic, message.id);
+      if (topic.length === 0) index.byTopic.delete(key);
+    }
+  } else {
+    const conversation = index.byConversation.get(conversationKey(message.recipients));
+    if (conversation) removeSorted(conversation, message.id);
+  }
+}
+
+/** Gives a user a personal row for a message with the given flag bits (or ORs them into an existing row). */
+export function addUserRow(index: MessageIndexes, userId: number, messageId: number, bits: number): void {
+  let flags = index.flags.get(userId);
+  if (!flags) index.flags.set(userId, (flags = new Map()));
+  const existing = flags.get(messageId);
+  if (existing === undefined) insertSorted(listFor(index.byUser, userId), messageId);
+  flags.set(messageId, (existing ?? 0) | bits);
+}
+
+/** Removes every personal row of a message (on delete). */
+export function removeUserRows(index: MessageIndexes, messageId: number, userIds: Iterable<number>): void {
+  for (const userId of userIds) {
+    const flags = index.flags.get(userId);
+    if (flags?.delete(messageId)) removeSorted(index.byUser.get(userId)!, messageId);
+  }
+}

@@ -1,0 +1,87 @@
+/** Users as the API shows them: API e-mails, e-mail visibility, avatars and the user object. */
+import jsMd5 from 'js-md5';
+import type { User } from '../generated/types.js';
+import type { RealmState, UserRecord } from './state.js';
+
+/** Email address visibility values (1 everyone … 5 moderators). */
+const VISIBILITY_MIN_ROLE: Record<number, number> = { 1: 600, 2: 400, 3: 200, 4: 0, 5: 300 };
+
+/** The user's API e-mail: the real address when visible to everyone (and for bots), else a dummy one. */
+export function apiEmail(state: RealmState, user: UserRecord): string {
+  if (user.is_bot || user.settings.email_address_visibility === 1) return user.delivery_email;
+  return `user${user.user_id}@${state.realm.email_domain}`;
+}
+
+/** Whether `viewer` may see `user`'s real e-mail address (viewer undefined: a logged-out spectator). */
+export function canSeeDeliveryEmail(user: UserRecord, viewer: UserRecord | undefined): boolean {
+  if (!viewer) return false;
+  if (viewer.user_id === user.user_id || user.is_bot) return true;
+  const minRole = VISIBILITY_MIN_ROLE[user.settings.email_address_visibility] ?? 0;
+  return viewer.role <= minRole;
+}
+
+/** URL of a user's avatar; `null` when client_extavatar asks the client to compute external ones itself. */
+export function avatarUrl(
+  state: RealmState,
+  user: UserRecord,
+  options: { clientExtavatar: boolean; viewer?: UserRecord; medium?: boolean },
+): string | null {
+  if (user.avatar_source === 'U') {
+    const suffix = options.medium ? '-medium' : '';
+    return `/user_avatars/${state.realm.id}/${user.user_id}${suffix}.png?version=${user.avatar_version}`;
+  }
+  if (options.clientExtavatar && canSeeDeliveryEmail(user, options.viewer)) return null;
+  const hash = jsMd5.md5(user.delivery_email.toLowerCase());
+  const size = options.medium ? '&s=500' : '';
+  return `https://secure.gravatar.com/avatar/${hash}?d=identicon${size}&version=${user.avatar_version}`;
+}
+
+/** An ISO-8601 date with microseconds and a +00:00 offset, as the API writes date_joined. */
+export function isoDate(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toISOString().replace(/\.(\d{3})Z$/, '.$1000+00:00');
+}
+
+/** The user object of GET /users and register's realm_users. */
+export function formatUser(
+  state: RealmState,
+  user: UserRecord,
+  viewer: UserRecord | undefined,
+  options: { clientExtavatar: boolean; includeCustomProfileFields?: boolean },
+): User {
+  const out: User = {
+    user_id: user.user_id,
+    email: apiEmail(state, user),
+    delivery_email: canSeeDeliveryEmail(user, viewer) ? user.delivery_email : null,
+    full_name: user.full_name,
+    date_joined: isoDate(user.date_joined),
+    is_active: user.is_active,
+    is_owner: user.role === 100,
+    is_admin: user.role <= 200,
+    is_guest: user.role === 600,
+    is_billing_admin: user.is_billing_admin,
+    is_bot: user.is_bot,
+    role: user.role,
+    timezone: user.timezone,
+    avatar_url: avatarUrl(state, user, { clientExtavatar: options.clientExtavatar, viewer }),
+    avatar_version: user.avatar_version,
+  };
+  if (user.is_bot) {
+    out.bot_type = user.bot_type;
+    out.bot_owner_id = user.bot_owner_id;
+    if (user.is_system_bot) out.is_system_bot = true;
+  } else if (options.includeCustomProfileFields) {
+    out.profile_data = {};
+  }
+  return out;
+}
+
+/** Finds a user by id or by e-mail (API or delivery address, case-insensitive). */
+export function findUser(state: RealmState, idOrEmail: number | string): UserRecord | undefined {
+  if (typeof idOrEmail === 'number') return state.users.get(idOrEmail);
+  const email = idOrEmail.trim().toLowerCase();
+  const direct = state.usersByEmail.get(email);
+  if (direct) return direct;
+  const dummy = /^user(\d+)@(.+)$/.exec(email);
+  if (dummy && dummy[2] === state.realm.email_domain.toLowerCase()) return state.users.get(Number(dummy[1]));
+  return undefined;
+}
