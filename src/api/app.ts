@@ -5,7 +5,7 @@ import { QueueRegistry } from '../store/events/queues.js';
 import { createRandom } from '../store/random.js';
 import type { Store } from '../store/store.js';
 import { authenticate, clientName, userForKey } from './auth.js';
-import { ApiError, errors } from './errors.js';
+import { ApiError, errors } from './errors/index.js';
 import { compileParams, decodeParams, readRawParams, type ParamsPlan } from './params.js';
 import { RawResponse, type ApiRequest, type ApiResponse, type Route } from './route.js';
 import { createRouter } from './router.js';

@@ -1,6 +1,6 @@
 /** HTTP Basic authentication with e-mail and API key, answering failures as the real server does. */
 import type { RealmState, UserRecord } from '../store/state.js';
-import { errors } from './errors.js';
+import { errors } from './errors/index.js';
 
 const API_KEY = /^[A-Za-z0-9]{32}$/;
 

@@ -2,7 +2,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { schemas } from '../generated/schemas.js';
 import { inputValidator } from '../schema/validator.js';
-import { errors, type ApiError } from './errors.js';
+import { errors, type ApiError } from './errors/index.js';
 import type { ApiRequest } from './route.js';
 
 type Schema = Record<string, unknown>;

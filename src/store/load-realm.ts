@@ -1,6 +1,6 @@
 /** Turns a realm fixture into a Store: schema validation, defaults, cross-reference checks, indexes. */
 import type { FixtureMessage, GroupSettingValue, RealmFixture, UserSettings } from '../generated/types.js';
-import { renderMarkdown } from '../markdown/render.js';
+import { renderContent } from './render.js';
 import { describeErrors, inputValidator } from '../schema/validator.js';
 import type { Clock } from './clock.js';
 import { SYSTEM_GROUP_NAMES, refreshSystemGroups, systemGroupShape, type SystemGroupName } from './groups.js';
@@ -229,7 +229,7 @@ function buildState(data: RealmFixture, problems: string[]): RealmState {
       stream_id: c.stream_id,
       name: c.name,
       description,
-      rendered_description: description ? renderMarkdown(description, { realmUrl: realm.url }).html : '',
+      rendered_description: description ? renderContent(state, description).html : '',
       invite_only: !!c.invite_only,
       is_web_public: !!c.is_web_public,
       history_public_to_subscribers: c.history_public_to_subscribers ?? !c.invite_only,
@@ -374,7 +374,7 @@ function loadMessage(
     return void problems.push(`${where}/stream_id: no channel with id ${m.stream_id}`);
   }
   if (!isChannel && !(m.to ?? []).every((id) => userExists(id, `${where}/to`))) return;
-  const rendered = renderMarkdown(m.content, { realmUrl: state.realm.url });
+  const rendered = renderContent(state, m.content);
   const message: MessageRecord = {
     id: m.id,
     sender_id: m.sender_id,

@@ -1,6 +1,6 @@
 /** POST /register: allocates an event queue and returns the state snapshot for the requested types. */
 import type { PostRegisterParams } from '../../generated/types.js';
-import { errors } from '../errors.js';
+import { errors } from '../errors/index.js';
 import { definePublicRoute } from '../route.js';
 import { realmSnapshot } from '../snapshot/realm.js';
 

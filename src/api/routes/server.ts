@@ -2,7 +2,7 @@
 import type { GetServerSettingsResponse, PostDevFetchApiKeyParams } from '../../generated/types.js';
 import { renderMarkdown } from '../../markdown/render.js';
 import { findUser } from '../../store/users.js';
-import { errors } from '../errors.js';
+import { errors } from '../errors/index.js';
 import { definePublicRoute } from '../route.js';
 
 const THIRD_PARTY_METHODS = ['github', 'azuread', 'gitlab', 'apple', 'google'] as const;

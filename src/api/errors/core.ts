@@ -1,4 +1,4 @@
-/** The one ApiError type and the catalogue of every error code and message the mock sends. */
+/** The ApiError type and the core part of the error catalogue (parameters, authentication, generic). */
 
 /** An error the API reports with its JSON envelope `{result: 'error', msg, code, ...extra}`. */
 export class ApiError extends Error {
@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-const bad = (msg: string, extra?: Record<string, unknown>): ApiError =>
+export const bad = (msg: string, extra?: Record<string, unknown>): ApiError =>
   new ApiError('BAD_REQUEST', msg, 400, extra);
 const unauthorized = (msg: string): ApiError =>
   new ApiError('UNAUTHORIZED', msg, 401, {}, { 'WWW-Authenticate': 'Basic realm="svc"' });
@@ -35,8 +35,8 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'null',
 };
 
-/** Factories for every error; handlers throw these, never build envelopes themselves. */
-export const errors = {
+/** Core error factories: dispatch, parameters, authentication, generic permissions. */
+export const coreErrors = {
   badRequest: bad,
   notFound: (msg: string) => new ApiError('BAD_REQUEST', msg, 404),
   accessDenied: () => new ApiError('BAD_REQUEST', 'Access denied', 403),

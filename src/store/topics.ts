@@ -1,0 +1,26 @@
+/** The topic rule (convention 6): `(no topic)` and the empty-topic display name mean the empty topic. */
+import type { RealmState } from './state.js';
+
+/** The placeholder older clients send for the empty topic. */
+export const NO_TOPIC = '(no topic)';
+
+/** A topic parameter as stored: trimmed, with the empty-topic aliases read as the empty string. */
+export function normalizeTopic(state: RealmState, raw: string): string {
+  const topic = raw.trim();
+  if (topic === NO_TOPIC || topic === state.settings.empty_topic_display_name) return '';
+  return topic;
+}
+
+/** A topic as shown to a client: the display name replaces the empty topic unless the client allows it. */
+export function displayTopic(state: RealmState, topic: string, allowEmptyTopicName: boolean): string {
+  return topic === '' && !allowEmptyTopicName ? (state.settings.empty_topic_display_name as string) : topic;
+}
+
+/** Topics longer than this are truncated, ending with "...". */
+export const MAX_TOPIC_LENGTH = 60;
+
+/** Truncates a topic to the published maximum the way the API does. */
+export function truncateTopic(topic: string): string {
+  const chars = [...topic];
+  return chars.length <= MAX_TOPIC_LENGTH ? topic : `${chars.slice(0, MAX_TOPIC_LENGTH - 3).join('')}...`;
+}
