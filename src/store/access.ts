@@ -13,28 +13,31 @@ export function isRealmAdmin(user: UserRecord): boolean {
 }
 
 /**
- * Content access: may read the channel's messages and subscribe to it. Public channels: every member
- * (guests only when subscribed); private channels: subscribers and those who may subscribe themselves.
+ * Content access: may read the channel's messages and subscribe to it. Web-public channels: everyone;
+ * subscribers always; otherwise never guests; public channels: every other user; private channels: members
+ * of the channel's can_subscribe_group or can_add_subscribers_group.
  */
 export function hasContentAccess(state: RealmState, user: UserRecord, channel: ChannelRecord): boolean {
+  if (channel.is_web_public) return true;
   if (isSubscribed(state, user.user_id, channel.stream_id)) return true;
   if (user.role === 600) return false;
   if (!channel.invite_only) return true;
-  return isUserInGroupSetting(state, channel.can_subscribe_group, user.user_id);
+  return (
+    isUserInGroupSetting(state, channel.can_subscribe_group, user.user_id) ||
+    isUserInGroupSetting(state, channel.can_add_subscribers_group, user.user_id)
+  );
 }
 
 /**
- * Metadata access: may see that the channel exists (name, description, subscribers). Content access,
- * organization administrators, and the channel's administrators and subscriber-adders have it.
+ * Metadata access: may see that the channel exists (name, description, settings, subscribers). Content
+ * access gives it; so do being an organization administrator and being in can_administer_channel_group
+ * (never for guests without content access).
  */
 export function hasMetadataAccess(state: RealmState, user: UserRecord, channel: ChannelRecord): boolean {
   if (hasContentAccess(state, user, channel)) return true;
   if (user.role === 600) return false;
   if (isRealmAdmin(user)) return true;
-  return (
-    isUserInGroupSetting(state, channel.can_administer_channel_group, user.user_id) ||
-    isUserInGroupSetting(state, channel.can_add_subscribers_group, user.user_id)
-  );
+  return isUserInGroupSetting(state, channel.can_administer_channel_group, user.user_id);
 }
 
 /** Whether the user has a personal row for the message (it is in their history). */

@@ -1,0 +1,152 @@
+/** Channel and subscription objects as the API shows them, derived from records and the message indexes. */
+import type { Channel, Subscription } from '../../generated/types.js';
+import { hasMetadataAccess } from '../access.js';
+import { formatGroupSetting } from '../user-groups/format.js';
+import {
+  CHANNEL_GROUP_SETTINGS,
+  type ChannelRecord,
+  type RealmState,
+  type SubscriptionRecord,
+  type UserRecord,
+} from '../state.js';
+
+const DAY = 86400;
+/** A channel counts as recently active while its newest message (or its creation) is this recent. */
+export const RECENTLY_ACTIVE_DAYS = 180;
+/** Channels with at least this many subscribers may get partial_subscribers (include_subscribers=partial). */
+export const PARTIAL_SUBSCRIBERS_THRESHOLD = 250;
+
+/** Deprecated stream_post_policy derived from can_send_message_group (1 when no role group matches). */
+export function streamPostPolicy(state: RealmState, channel: ChannelRecord): 1 | 2 | 3 | 4 {
+  const value = channel.can_send_message_group;
+  if (typeof value !== 'number') return 1;
+  const ids = state.systemGroupIds;
+  if (value === ids.get('role:administrators')) return 2;
+  if (value === ids.get('role:fullmembers')) return 3;
+  if (value === ids.get('role:moderators')) return 4;
+  return 1;
+}
+
+/** The id of the channel's oldest message, or null when it has none. */
+export function firstMessageId(state: RealmState, streamId: number): number | null {
+  return state.index.byChannel.get(streamId)?.[0] ?? null;
+}
+
+/** Timestamp of the channel's newest message (walks the index from its end, so it is O(1)). */
+function newestTimestamp(state: RealmState, streamId: number): number | null {
+  const ids = state.index.byChannel.get(streamId);
+  const last = ids?.[ids.length - 1];
+  return last === undefined ? null : (state.messages.get(last)?.timestamp ?? null);
+}
+
+/** Whether the channel was created or had a message within {@link RECENTLY_ACTIVE_DAYS} days. */
+export function isRecentlyActive(state: RealmState, channel: ChannelRecord, now: number): boolean {
+  const since = now - RECENTLY_ACTIVE_DAYS * DAY;
+  return channel.date_created >= since || (newestTimestamp(state, channel.stream_id) ?? 0) >= since;
+}
+
+/**
+ * Messages sent in the channel during the last 7 days; null while the channel is younger than a week.
+ * (The real server averages over several weeks; a single-week count keeps the mock simple and exact.)
+ * Walks the channel index backwards, so the cost is the number of recent messages.
+ */
+export function weeklyTraffic(state: RealmState, channel: ChannelRecord, now: number): number | null {
+  if (now - channel.date_created < 7 * DAY) return null;
+  const ids = state.index.byChannel.get(channel.stream_id) ?? [];
+  const since = now - 7 * DAY;
+  let count = 0;
+  for (let i = ids.length - 1; i >= 0; i--) {
+    const message = state.messages.get(ids[i]!);
+    if (!message || message.timestamp < since) break;
+    count++;
+  }
+  return count;
+}
+
+/** Number of active subscribers who are not deactivated (the subscribers index holds exactly those). */
+export function subscriberCount(state: RealmState, streamId: number): number {
+  return state.subscribers.get(streamId)?.size ?? 0;
+}
+
+/**
+ * The channel object of GET /streams, GET /streams/{id} and stream events (without `is_default`).
+ * `now` is `store.now()` (UNIX seconds): is_recently_active and stream_weekly_traffic depend on it.
+ */
+export function formatChannel(
+  state: RealmState,
+  channel: ChannelRecord,
+  _viewer: UserRecord | undefined,
+  now: number,
+): Channel {
+  const policy = streamPostPolicy(state, channel);
+  const out = {
+    stream_id: channel.stream_id,
+    name: channel.name,
+    is_archived: channel.is_archived,
+    description: channel.description,
+    rendered_description: channel.rendered_description,
+    date_created: channel.date_created,
+    creator_id: channel.creator_id,
+    invite_only: channel.invite_only,
+    is_web_public: channel.is_web_public,
+    stream_post_policy: policy,
+    is_announcement_only: policy === 2,
+    message_retention_days: channel.message_retention_days,
+    history_public_to_subscribers: channel.history_public_to_subscribers,
+    topics_policy: channel.topics_policy,
+    first_message_id: firstMessageId(state, channel.stream_id),
+    folder_id: channel.folder_id,
+    is_recently_active: isRecentlyActive(state, channel, now),
+    stream_weekly_traffic: weeklyTraffic(state, channel, now),
+    subscriber_count: subscriberCount(state, channel.stream_id),
+  } as Channel;
+  for (const key of CHANNEL_GROUP_SETTINGS) out[key] = formatGroupSetting(channel[key]);
+  return out;
+}
+
+/** How subscriber lists are included: not at all, fully, or partially for large channels. */
+export interface SubscriptionFormatOptions {
+  includeSubscribers: boolean | 'partial';
+}
+
+/** Sorted subscriber ids of a channel. */
+export function subscriberIds(state: RealmState, streamId: number): number[] {
+  return [...(state.subscribers.get(streamId) ?? [])].sort((a, b) => a - b);
+}
+
+/**
+ * A subscription object: the channel's fields plus the user's personal properties, with `subscribers`
+ * when requested (an empty list when the viewer may not see them). With 'partial', channels of
+ * {@link PARTIAL_SUBSCRIBERS_THRESHOLD}+ subscribers get `partial_subscribers` (only the bots, since the
+ * mock does not track recent activity) instead.
+ */
+export function formatSubscription(
+  state: RealmState,
+  sub: SubscriptionRecord,
+  viewer: UserRecord,
+  options: SubscriptionFormatOptions & { now: number },
+): Subscription {
+  const channel = state.channels.get(sub.stream_id)!;
+  const out: Subscription = {
+    ...formatChannel(state, channel, viewer, options.now),
+    color: sub.color,
+    is_muted: sub.is_muted,
+    in_home_view: !sub.is_muted,
+    pin_to_top: sub.pin_to_top,
+    desktop_notifications: sub.desktop_notifications,
+    email_notifications: sub.email_notifications,
+    wildcard_mentions_notify: sub.wildcard_mentions_notify,
+    push_notifications: sub.push_notifications,
+    audible_notifications: sub.audible_notifications,
+  };
+  if (options.includeSubscribers) {
+    const visible = hasMetadataAccess(state, viewer, channel);
+    const ids = visible ? subscriberIds(state, channel.stream_id) : [];
+    if (options.includeSubscribers === 'partial' && ids.length >= PARTIAL_SUBSCRIBERS_THRESHOLD) {
+      out.partial_subscribers = ids.filter((id) => state.users.get(id)?.is_bot);
+    } else {
+      out.subscribers = ids;
+    }
+  }
+  return out;
+}
