@@ -1,0 +1,45 @@
+/** Per-user message flags: bit ↔ name, the flags a viewer sees, and which flags clients may edit. */
+import { FLAG_BITS, type FlagName, type MessageRecord, type RealmState } from '../state.js';
+
+/** Flags clients may change through POST /messages/flags. */
+export const EDITABLE_FLAGS: readonly FlagName[] = ['read', 'starred', 'collapsed'];
+
+/** Flags that exist but only the server sets. */
+export const NON_EDITABLE_FLAGS: readonly string[] = [
+  'mentioned',
+  'stream_wildcard_mentioned',
+  'topic_wildcard_mentioned',
+  'wildcard_mentioned',
+  'has_alert_word',
+  'historical',
+];
+
+/** Flags introduced at feature level 224 (older servers only report the legacy wildcard flag). */
+const FL224_FLAGS = new Set<FlagName>(['stream_wildcard_mentioned', 'topic_wildcard_mentioned']);
+
+const ORDER = Object.entries(FLAG_BITS) as Array<[FlagName, number]>;
+
+/** Flag names of a bitmask, in the API's order. */
+export function flagNames(bits: number, featureLevel: number): string[] {
+  const out: string[] = [];
+  for (const [name, bit] of ORDER) {
+    if (bits & bit && (featureLevel >= 224 || !FL224_FLAGS.has(name))) out.push(name);
+  }
+  return out;
+}
+
+/** Bits of a user's personal row, or undefined when the message is not in their history. */
+export function rowBits(state: RealmState, userId: number, messageId: number): number | undefined {
+  return state.index.flags.get(userId)?.get(messageId);
+}
+
+/** Bits a viewer sees: their row, or read+historical for messages they read without a row. */
+export function viewerBits(state: RealmState, userId: number, messageId: number): number {
+  return rowBits(state, userId, messageId) ?? FLAG_BITS.read | FLAG_BITS.historical;
+}
+
+/** Whether the message is unread for the user (no row counts as read). */
+export function isUnread(state: RealmState, userId: number, message: MessageRecord): boolean {
+  const bits = rowBits(state, userId, message.id);
+  return bits !== undefined && (bits & FLAG_BITS.read) === 0;
+}

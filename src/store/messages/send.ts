@@ -1,0 +1,170 @@
+/** Sending: the validation-free core that stores a message, gives personal rows and flags, and emits it. */
+import { renderContent } from '../render.js';
+import { addUserRow, indexLocation, topicKey } from '../message-index.js';
+import { truncateTopic } from '../topics.js';
+import { FLAG_BITS, type MessageRecord, type RealmState, type UserRecord } from '../state.js';
+import type { Store } from '../store.js';
+import { flagNames } from './flags.js';
+import { automaticPolicyOnSend, setVisibilityPolicy, VISIBILITY, visibilityPolicy } from './user-topics.js';
+
+/** What to send; the caller has already validated recipients and permissions. */
+export interface SendInput {
+  type: 'stream' | 'private';
+  streamId?: number;
+  topic?: string;
+  recipientIds?: number[];
+  content: string;
+  client: string;
+  readBySender?: boolean | null;
+  localEcho?: { queueId: string; localId: string };
+}
+
+/** Content longer than this is truncated, ending with {@link TRUNCATION_MARK}. */
+export const MAX_MESSAGE_LENGTH = 10000;
+const TRUNCATION_MARK = '\n[message truncated]';
+
+/** Strips leading newlines and trailing whitespace (the server's normalization before the empty check). */
+export function stripContent(content: string): string {
+  return content.replace(/^\n+/, '').trimEnd();
+}
+
+/** Truncates content to the published maximum the way the server does. */
+export function truncateContent(content: string): string {
+  const chars = [...content];
+  if (chars.length <= MAX_MESSAGE_LENGTH) return content;
+  return chars.slice(0, MAX_MESSAGE_LENGTH - TRUNCATION_MARK.length).join('') + TRUNCATION_MARK;
+}
+
+/** Whether a client name is one of the official UI clients (their senders' messages start read). */
+export function isOfficialClient(client: string): boolean {
+  return client === 'website' || client.startsWith('Svc');
+}
+
+/** Ids of a channel topic's messages, ascending (a live index list: do not modify). */
+export function messagesInTopic(state: RealmState, streamId: number, topic: string): readonly number[] {
+  return state.index.byTopic.get(topicKey(streamId, topic)) ?? [];
+}
+
+/** Users who took part in a topic (sent or reacted), for topic wildcard mentions. */
+export function topicParticipants(state: RealmState, streamId: number, topic: string): Set<number> {
+  const out = new Set<number>();
+  for (const id of messagesInTopic(state, streamId, topic)) {
+    const message = state.messages.get(id);
+    if (!message) continue;
+    out.add(message.sender_id);
+    for (const reaction of message.reactions) out.add(reaction.user_id);
+  }
+  return out;
+}
+
+/** Mention flag bits a message gives one user. */
+export function mentionBits(message: MessageRecord, userId: number, topicPeople: Set<number>): number {
+  let bits = message.mentioned_user_ids.has(userId) ? FLAG_BITS.mentioned : 0;
+  if (message.wildcard_mention === 'channel')
+    bits |= FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.wildcard_mentioned;
+  if (message.wildcard_mention === 'topic' && topicPeople.has(userId))
+    bits |= FLAG_BITS.topic_wildcard_mentioned | FLAG_BITS.wildcard_mentioned;
+  return bits;
+}
+
+/** The stored record of a new message (not yet indexed). */
+function buildRecord(store: Store, sender: UserRecord, input: SendInput): MessageRecord {
+  const content = truncateContent(input.content);
+  const rendered = renderContent(store.state, content);
+  const isChannel = input.type === 'stream';
+  return {
+    id: store.nextId('message'),
+    sender_id: sender.user_id,
+    type: input.type,
+    stream_id: isChannel ? input.streamId! : null,
+    topic: isChannel ? truncateTopic(input.topic ?? '') : '',
+    recipients: isChannel
+      ? []
+      : [...new Set([sender.user_id, ...(input.recipientIds ?? [])])].sort((a, b) => a - b),
+    content,
+    rendered_content: rendered.html,
+    timestamp: store.now(),
+    client: input.client,
+    is_me_message: content.startsWith('/me '),
+    reactions: [],
+    edit_history: [],
+    mentioned_user_ids: rendered.mentionedUserIds,
+    wildcard_mention: rendered.wildcard,
+    has_link: rendered.hasLink,
+    has_image: rendered.hasImage,
+    has_attachment: rendered.hasAttachment,
+  };
+}
+
+/** A sent message and the visibility policy the send set automatically for the sender, if any. */
+export interface SendResult {
+  record: MessageRecord;
+  automaticNewVisibilityPolicy?: number;
+}
+
+/** Sends a message and reports the automatic visibility change (POST /messages needs it). */
+export function sendMessageWithDetails(store: Store, sender: UserRecord, input: SendInput): SendResult {
+  const { state } = store;
+  const record = buildRecord(store, sender, input);
+  const streamId = record.stream_id;
+  const startedTopic = streamId !== null && messagesInTopic(state, streamId, record.topic).length === 0;
+  const topicPeople =
+    streamId !== null && record.wildcard_mention === 'topic'
+      ? topicParticipants(state, streamId, record.topic)
+      : new Set<number>();
+  topicPeople.add(sender.user_id);
+
+  state.messages.set(record.id, record);
+  indexLocation(state.index, record);
+  const readers = new Set(streamId !== null ? state.subscribers.get(streamId) : record.recipients);
+  readers.add(sender.user_id);
+  const readBySender = input.readBySender ?? isOfficialClient(input.client);
+  const bitsByUser = new Map<number, number>();
+  for (const userId of readers) {
+    let bits = mentionBits(record, userId, topicPeople);
+    if (userId === sender.user_id && readBySender) bits |= FLAG_BITS.read;
+    addUserRow(state.index, userId, record.id, bits);
+    bitsByUser.set(userId, bits);
+  }
+
+  const channel = streamId !== null ? state.channels.get(streamId) : undefined;
+  const isPublic = channel !== undefined && !channel.invite_only;
+  store.emit(readers, (userId) => ({
+    type: 'message',
+    $message: record,
+    flags: flagNames(bitsByUser.get(userId) ?? 0, store.featureLevel),
+    ...(userId === sender.user_id && input.localEcho ? { $localEcho: input.localEcho } : {}),
+    ...(isPublic ? { $publicStream: true } : {}),
+  }));
+
+  const result: SendResult = { record };
+  if (streamId !== null) {
+    const policy = automaticPolicyOnSend(state, sender, streamId, record.topic, startedTopic);
+    if (policy !== undefined && !sender.is_bot) {
+      setVisibilityPolicy(store, sender.user_id, streamId, record.topic, policy);
+      result.automaticNewVisibilityPolicy = policy;
+    }
+    followWhereMentioned(store, record, readers);
+  }
+  return result;
+}
+
+/** Recipients who follow topics where they are mentioned start following this one. */
+function followWhereMentioned(store: Store, record: MessageRecord, readers: Set<number>): void {
+  for (const userId of record.mentioned_user_ids) {
+    if (userId === record.sender_id || !readers.has(userId)) continue;
+    const user = store.state.users.get(userId);
+    if (!user || user.is_bot || !user.settings.automatically_follow_topics_where_mentioned) continue;
+    if (visibilityPolicy(store.state, userId, record.stream_id!, record.topic) === VISIBILITY.followed)
+      continue;
+    setVisibilityPolicy(store, userId, record.stream_id!, record.topic, VISIBILITY.followed);
+  }
+}
+
+/**
+ * Sends a message (validation-free: check recipients and permissions first). Used by POST /messages,
+ * scheduled-message delivery and Notification Bot notices.
+ */
+export function sendMessage(store: Store, sender: UserRecord, input: SendInput): MessageRecord {
+  return sendMessageWithDetails(store, sender, input).record;
+}

@@ -1,0 +1,85 @@
+/** Topic visibility (user_topic): lookups, mute state, and the automatic follow / unmute on send. */
+import type { Store } from '../store.js';
+import type { RealmState, UserRecord } from '../state.js';
+
+/** user_topic visibility policies. */
+export const VISIBILITY = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const;
+
+/** Values of automatically_follow_topics_policy / automatically_unmute_topics_in_muted_streams_policy. */
+export const AUTO_POLICY = { participated: 1, sent: 2, started: 3, never: 4 } as const;
+
+/** Key of a user_topic record in state.userTopics. */
+export function userTopicKey(userId: number, streamId: number, topic: string): string {
+  return `${userId}\u0000${streamId}\u0000${topic.toLowerCase()}`;
+}
+
+/** The user's visibility policy for a topic (0 when none is set). */
+export function visibilityPolicy(state: RealmState, userId: number, streamId: number, topic: string): number {
+  return state.userTopics.get(userTopicKey(userId, streamId, topic))?.visibility_policy ?? 0;
+}
+
+/** Whether a channel topic is muted for the user: muted topic, or muted channel without an unmuting policy. */
+export function isTopicMuted(state: RealmState, userId: number, streamId: number, topic: string): boolean {
+  const policy = visibilityPolicy(state, userId, streamId, topic);
+  if (policy === VISIBILITY.muted) return true;
+  if (policy === VISIBILITY.unmuted || policy === VISIBILITY.followed) return false;
+  return state.subscriptions.get(userId)?.get(streamId)?.is_muted ?? false;
+}
+
+/** Sets a user's visibility policy for a topic and emits the user_topic event to that user. */
+export function setVisibilityPolicy(
+  store: Store,
+  userId: number,
+  streamId: number,
+  topic: string,
+  policy: number,
+): void {
+  const key = userTopicKey(userId, streamId, topic);
+  const last_updated = store.now();
+  if (policy === VISIBILITY.inherit) store.state.userTopics.delete(key);
+  else
+    store.state.userTopics.set(key, {
+      user_id: userId,
+      stream_id: streamId,
+      topic_name: topic,
+      visibility_policy: policy,
+      last_updated,
+    });
+  store.emit([userId], {
+    type: 'user_topic',
+    stream_id: streamId,
+    topic_name: topic,
+    last_updated,
+    visibility_policy: policy,
+  });
+}
+
+/**
+ * The policy a send should set automatically for the sender, per their settings, or undefined.
+ * `startedTopic`: this message is the topic's first.
+ */
+export function automaticPolicyOnSend(
+  state: RealmState,
+  sender: UserRecord,
+  streamId: number,
+  topic: string,
+  startedTopic: boolean,
+): number | undefined {
+  const current = visibilityPolicy(state, sender.user_id, streamId, topic);
+  const applies = (setting: number): boolean =>
+    setting === AUTO_POLICY.participated ||
+    setting === AUTO_POLICY.sent ||
+    (setting === AUTO_POLICY.started && startedTopic);
+  if (current !== VISIBILITY.followed && applies(sender.settings.automatically_follow_topics_policy)) {
+    return VISIBILITY.followed;
+  }
+  const channelMuted = state.subscriptions.get(sender.user_id)?.get(streamId)?.is_muted ?? false;
+  if (
+    channelMuted &&
+    current === VISIBILITY.inherit &&
+    applies(sender.settings.automatically_unmute_topics_in_muted_streams_policy)
+  ) {
+    return VISIBILITY.unmuted;
+  }
+  return undefined;
+}
