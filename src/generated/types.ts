@@ -16,7 +16,86 @@ export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topi
 export type ReactionType = 'unicode_emoji' | 'realm_emoji' | 'svc_extra_emoji';
 export type MessageTypeParam = 'direct' | 'channel' | 'stream' | 'private';
 export type IdList = number[];
+export type DeleteMessagesMessageIdReactionsResponse = SuccessEnvelope & {};
+export type DeleteMessagesMessageIdResponse = SuccessEnvelope & {};
+export type DeleteStreamResponse = SuccessEnvelope;
+export type DeleteUserResponse = SuccessEnvelope;
+export type DeleteUsersMeSubscriptionsResponse = SuccessEnvelope & {
+  removed: string[];
+  not_removed: string[];
+};
+export type GetGetStreamIdResponse = SuccessEnvelope & {
+  stream_id: number;
+};
+export type GetMessagesMatchesNarrowResponse = SuccessEnvelope & {
+  messages: {
+    [k: string]: {
+      match_content: string;
+      match_subject: string;
+    };
+  };
+};
+export type GetMessagesMessageIdHistoryResponse = SuccessEnvelope & {
+  message_history: {
+    topic: string;
+    timestamp: number;
+    user_id: number | null;
+    content: string;
+    rendered_content: string;
+    prev_content?: string;
+    prev_rendered_content?: string;
+    prev_topic?: string;
+    stream?: number;
+    prev_stream?: number;
+    content_html_diff?: string;
+  }[];
+};
+export type GetMessagesMessageIdResponse = SuccessEnvelope & {
+  message: Message;
+  raw_content: string;
+};
+export type GetMessagesResponse = SuccessEnvelope & {
+  anchor?: number;
+  found_anchor: boolean;
+  found_oldest: boolean;
+  found_newest: boolean;
+  history_limited: boolean;
+  messages: Message[];
+};
 export type GetServerSettingsResponse = SuccessEnvelope & ServerSettings;
+export type GetStreamResponse = SuccessEnvelope & {
+  stream: Channel;
+};
+export type GetStreamsMembersResponse = SuccessEnvelope & {
+  subscribers: number[];
+};
+export type GetStreamsResponse = SuccessEnvelope & {
+  streams: Channel[];
+};
+export type GetUserByEmailResponse = SuccessEnvelope & {
+  user: User;
+};
+export type GetUserGroupMemberStatusResponse = SuccessEnvelope & {
+  is_user_group_member: boolean;
+};
+export type GetUserGroupMembersResponse = SuccessEnvelope & {
+  members: number[];
+};
+export type GetUserGroupSubgroupsResponse = SuccessEnvelope & {
+  subgroups: number[];
+};
+export type GetUserGroupsResponse = SuccessEnvelope & {
+  user_groups: UserGroup[];
+};
+export type GetUserResponse = SuccessEnvelope & {
+  user: User;
+};
+export type GetUsersMeStreamTopicsResponse = SuccessEnvelope & {
+  topics: Topic[];
+};
+export type GetUsersMeSubscriptionsResponse = SuccessEnvelope & {
+  subscriptions: Subscription[];
+};
 export type GetUsersMeResponse = SuccessEnvelope &
   User & {
     /**
@@ -25,13 +104,47 @@ export type GetUsersMeResponse = SuccessEnvelope &
     max_message_id: number;
     profile_data: {};
   };
+export type GetUsersSubscriptionStatusResponse = SuccessEnvelope & {
+  is_subscribed: boolean;
+};
 export type GetUsersResponse = SuccessEnvelope & {
   members: User[];
 };
+export type PatchMessagesMessageIdResponse = SuccessEnvelope & {
+  detached_uploads?: {}[];
+};
+export type PatchStreamResponse = SuccessEnvelope;
+export type PatchUserGroupResponse = SuccessEnvelope;
+export type PatchUserResponse = SuccessEnvelope;
 export type PostDevFetchApiKeyResponse = SuccessEnvelope & {
   api_key: string;
   email: string;
   user_id: number;
+};
+export type PostMarkAllAsReadResponse = SuccessEnvelope & {
+  complete: boolean;
+};
+export type PostMarkStreamAsReadResponse = SuccessEnvelope & {};
+export type PostMarkTopicAsReadResponse = SuccessEnvelope & {};
+export type PostMessagesFlagsNarrowResponse = SuccessEnvelope & {
+  processed_count: number;
+  updated_count: number;
+  first_processed_id: number | null;
+  last_processed_id: number | null;
+  found_oldest: boolean;
+  found_newest: boolean;
+  ignored_because_not_subscribed_channels?: number[];
+};
+export type PostMessagesFlagsResponse = SuccessEnvelope & {
+  messages: number[];
+};
+export type PostMessagesMessageIdReactionsResponse = SuccessEnvelope & {};
+export type PostMessagesRenderResponse = SuccessEnvelope & {
+  rendered: string;
+};
+export type PostMessagesResponse = SuccessEnvelope & {
+  id: number;
+  automatic_new_visibility_policy?: 2 | 3;
 };
 export type PostRegisterResponse = SuccessEnvelope &
   EventQueue & {
@@ -41,6 +154,25 @@ export type PostRegisterResponse = SuccessEnvelope &
     max_stream_name_length?: number;
     max_stream_description_length?: number;
   };
+export type PostUserGroupDeactivateResponse = SuccessEnvelope;
+export type PostUserGroupMembersResponse = SuccessEnvelope;
+export type PostUserGroupSubgroupsResponse = SuccessEnvelope;
+export type PostUserGroupsCreateResponse = SuccessEnvelope & {
+  group_id: number;
+};
+export type PostUserReactivateResponse = SuccessEnvelope;
+export type PostUserTopicsResponse = SuccessEnvelope;
+export type PostUsersMeSubscriptionsPropertiesResponse = SuccessEnvelope;
+export type PostUsersMeSubscriptionsResponse = SuccessEnvelope & {
+  subscribed: {
+    [k: string]: string[];
+  };
+  already_subscribed: {
+    [k: string]: string[];
+  };
+  unauthorized?: string[];
+  new_subscription_messages_sent?: boolean;
+};
 /**
  * An entry of GET /invites: an e-mail invitation or a reusable invitation link.
  */
@@ -50,7 +182,15 @@ export type Invitation = EmailInvitation | MultiuseInvitation;
  */
 export type Presence = LegacyPresence | SlimPresence;
 
-export interface GetServerSettingsParams {}
+export interface DeleteMessagesMessageIdReactionsParams {
+  /**
+   * Path parameter: the message ID.
+   */
+  message_id: number;
+  emoji_name?: string;
+  emoji_code?: string;
+  reaction_type?: string;
+}
 /**
  * Fields every success response carries.
  */
@@ -59,6 +199,187 @@ export interface SuccessEnvelope {
   msg: string;
   ignored_parameters_unsupported?: string[];
 }
+export interface DeleteMessagesMessageIdParams {
+  /**
+   * Path parameter: the message ID.
+   */
+  message_id: number;
+}
+export interface DeleteStreamParams {
+  stream_id: number;
+}
+export interface DeleteUserParams {
+  user_id: number;
+}
+export interface DeleteUsersMeSubscriptionsParams {
+  subscriptions: string[];
+  principals?: string[] | number[];
+}
+export interface GetGetStreamIdParams {
+  stream: string;
+}
+export interface GetMessagesMatchesNarrowParams {
+  msg_ids: number[];
+  /**
+   * A list of narrow terms: {operator, operand, negated?} objects or legacy [operator, operand] pairs (validated by the narrow parser).
+   */
+  narrow: {
+    [k: string]: unknown;
+  };
+}
+export interface GetMessagesMessageIdHistoryParams {
+  /**
+   * Path parameter: the message ID.
+   */
+  message_id: number;
+  allow_empty_topic_name?: boolean;
+}
+export interface GetMessagesMessageIdParams {
+  /**
+   * Path parameter: the message ID.
+   */
+  message_id: number;
+  apply_markdown?: boolean;
+  allow_empty_topic_name?: boolean;
+}
+/**
+ * A message as returned by GET /messages, GET /messages/{id} and inside message events (reference C).
+ */
+export interface Message {
+  /**
+   * Unique; messages are displayed sorted by it.
+   */
+  id: number;
+  sender_id: number;
+  sender_full_name: string;
+  /**
+   * The sender's API e-mail (a dummy user{ID}@domain when hidden).
+   */
+  sender_email: string;
+  /**
+   * The sender's organization string_id.
+   */
+  sender_realm_str: string;
+  /**
+   * Sender avatar URL; null only when client_extavatar was true and the sender uses the external avatar service.
+   */
+  avatar_url: string | null;
+  /**
+   * ID of the audience (channel, personal or group-DM recipient).
+   */
+  recipient_id: number;
+  type: 'stream' | 'private';
+  /**
+   * Only present for channel messages.
+   */
+  stream_id?: number;
+  /**
+   * Channel name, or for direct messages every participant including the sender (1:1 sorted by e-mail, groups by user ID).
+   */
+  display_recipient: string | DisplayRecipientUser[];
+  /**
+   * The topic (legacy key name); "" for direct messages.
+   */
+  subject: string;
+  topic_links: TopicLink[];
+  /**
+   * HTML when apply_markdown is true, else raw Markdown.
+   */
+  content: string;
+  content_type: 'text/html' | 'text/x-markdown';
+  timestamp: number;
+  /**
+   * Name of the client that sent it.
+   */
+  client: string;
+  is_me_message: boolean;
+  reactions: Reaction[];
+  submessages: Submessage[];
+  /**
+   * The requester's flags. Present in GET /messages items; in message events the flags sit beside the message.
+   */
+  flags?: string[];
+  /**
+   * Last content edit; absent if content never edited.
+   */
+  last_edit_timestamp?: number;
+  /**
+   * Last move to another channel or topic; absent if never moved (or only resolved).
+   */
+  last_moved_timestamp?: number;
+  /**
+   * Newest first; absent if never edited or moved, or if edit history viewing is disallowed.
+   */
+  edit_history?: EditHistoryEntry[];
+  /**
+   * Search narrows only: rendered content with highlighted matches.
+   */
+  match_content?: string;
+  /**
+   * Search narrows only: HTML-escaped topic with highlighted matches.
+   */
+  match_subject?: string;
+}
+export interface DisplayRecipientUser {
+  id: number;
+  email: string;
+  full_name: string;
+  is_mirror_dummy: boolean;
+}
+/**
+ * A linkifier match found in the topic.
+ */
+export interface TopicLink {
+  text: string;
+  url: string;
+}
+export interface Reaction {
+  emoji_name: string;
+  /**
+   * unicode_emoji: dash-separated hex codepoints; realm_emoji: custom emoji ID; svc_extra_emoji: the name.
+   */
+  emoji_code: string;
+  reaction_type: ReactionType;
+  user_id: number;
+}
+/**
+ * Widget data (polls, todo lists) attached to a message.
+ */
+export interface Submessage {
+  id: number;
+  message_id: number;
+  sender_id: number;
+  msg_type: string;
+  content: string;
+}
+export interface EditHistoryEntry {
+  user_id: number | null;
+  timestamp: number;
+  prev_content?: string;
+  prev_rendered_content?: string;
+  prev_stream?: number;
+  stream?: number;
+  prev_topic?: string;
+  topic?: string;
+}
+export interface GetMessagesParams {
+  anchor?: string;
+  include_anchor?: boolean;
+  num_before?: number;
+  num_after?: number;
+  /**
+   * A list of narrow terms: {operator, operand, negated?} objects or legacy [operator, operand] pairs (validated by the narrow parser).
+   */
+  narrow?: {
+    [k: string]: unknown;
+  };
+  client_extavatar?: boolean;
+  apply_markdown?: boolean;
+  message_ids?: number[];
+  allow_empty_topic_name?: boolean;
+  use_first_unread_anchor?: boolean;
+}
+export interface GetServerSettingsParams {}
 /**
  * Body of GET /server_settings besides result and msg (the mock always sends every field).
  */
@@ -123,7 +444,99 @@ export interface ExternalAuthenticationMethod {
   login_url: string;
   signup_url: string;
 }
-export interface GetUsersMeParams {}
+export interface GetStreamParams {
+  stream_id: number;
+}
+/**
+ * A channel (legacy name: stream) as returned by GET /streams, GET /streams/{id} and stream events.
+ */
+export interface Channel {
+  stream_id: number;
+  name: string;
+  is_archived: boolean;
+  /**
+   * Markdown.
+   */
+  description: string;
+  /**
+   * HTML ("" when the description is empty).
+   */
+  rendered_description: string;
+  date_created: number;
+  /**
+   * null for old or imported channels.
+   */
+  creator_id: number | null;
+  /**
+   * true means private.
+   */
+  invite_only: boolean;
+  is_web_public: boolean;
+  /**
+   * Deprecated: 1 any user, 2 administrators only, 3 full members only, 4 moderators only; use can_send_message_group.
+   */
+  stream_post_policy: 1 | 2 | 3 | 4;
+  /**
+   * Deprecated: stream_post_policy == 2.
+   */
+  is_announcement_only: boolean;
+  /**
+   * null inherits the organization setting; -1 retains forever.
+   */
+  message_retention_days: number | null;
+  history_public_to_subscribers: boolean;
+  topics_policy: TopicsPolicy;
+  /**
+   * null when the channel has no history.
+   */
+  first_message_id: number | null;
+  /**
+   * null when in no channel folder.
+   */
+  folder_id: number | null;
+  is_recently_active: boolean;
+  /**
+   * Average messages per week; null for channels younger than a week.
+   */
+  stream_weekly_traffic: number | null;
+  /**
+   * Non-deactivated subscribers, bots included.
+   */
+  subscriber_count: number;
+  can_add_subscribers_group: GroupSettingValue;
+  can_remove_subscribers_group: GroupSettingValue;
+  can_administer_channel_group: GroupSettingValue;
+  can_delete_any_message_group: GroupSettingValue;
+  can_delete_own_message_group: GroupSettingValue;
+  can_move_messages_out_of_channel_group: GroupSettingValue;
+  can_move_messages_within_channel_group: GroupSettingValue;
+  can_send_message_group: GroupSettingValue;
+  can_subscribe_group: GroupSettingValue;
+  can_resolve_topics_group: GroupSettingValue;
+  /**
+   * GET /streams only, and only when include_default=true.
+   */
+  is_default?: boolean;
+}
+export interface GetStreamsMembersParams {
+  stream_id: number;
+}
+export interface GetStreamsParams {
+  include_public?: boolean;
+  include_web_public?: boolean;
+  include_subscribed?: boolean;
+  exclude_archived?: boolean;
+  include_all?: boolean;
+  include_all_active?: boolean;
+  include_default?: boolean;
+  include_owner_subscribed?: boolean;
+  include_can_access_content?: boolean;
+}
+export interface GetUserByEmailParams {
+  email: string;
+  client_extavatar?: boolean;
+  include_custom_profile_fields?: boolean;
+}
 /**
  * A user as returned by GET /users, GET /users/{id}, register realm_users and realm_user add events. Open to extra keys because GET /users/me adds its own fields at the top level.
  */
@@ -190,16 +603,379 @@ export interface ProfileDataValue {
    */
   rendered_value?: string;
 }
+export interface GetUserGroupMemberStatusParams {
+  user_group_id: number;
+  user_id: number;
+  direct_member_only?: boolean;
+}
+export interface GetUserGroupMembersParams {
+  user_group_id: number;
+  direct_member_only?: boolean;
+}
+export interface GetUserGroupSubgroupsParams {
+  user_group_id: number;
+  direct_subgroup_only?: boolean;
+}
+export interface GetUserGroupsParams {
+  include_deactivated_groups?: boolean;
+}
+/**
+ * A user group (GET /user_groups, register realm_user_groups, user_group add events).
+ */
+export interface UserGroup {
+  id: number;
+  name: string;
+  description: string;
+  /**
+   * Direct members (user IDs), sorted.
+   */
+  members: number[];
+  direct_subgroup_ids: number[];
+  is_system_group: boolean;
+  deactivated: boolean;
+  /**
+   * null for system groups and old groups.
+   */
+  date_created: number | null;
+  creator_id: number | null;
+  can_add_members_group: GroupSettingValue;
+  can_join_group: GroupSettingValue;
+  can_leave_group: GroupSettingValue;
+  can_manage_group: GroupSettingValue;
+  can_mention_group: GroupSettingValue;
+  can_remove_members_group: GroupSettingValue;
+}
+export interface GetUserParams {
+  user_id: number;
+  client_extavatar?: boolean;
+  include_custom_profile_fields?: boolean;
+}
+export interface GetUsersMeStreamTopicsParams {
+  stream_id: number;
+  allow_empty_topic_name?: boolean;
+}
+/**
+ * A topic of a channel (GET /users/me/{stream_id}/topics).
+ */
+export interface Topic {
+  name: string;
+  /**
+   * ID of the newest message in it.
+   */
+  max_id: number;
+}
+export interface GetUsersMeSubscriptionsParams {
+  include_subscribers?: boolean;
+}
+/**
+ * A channel as seen by a subscriber: register subscriptions/unsubscribed, GET /users/me/subscriptions and subscription add events. Channel fields plus the user's personal properties.
+ */
+export interface Subscription {
+  stream_id: number;
+  name: string;
+  is_archived: boolean;
+  /**
+   * Markdown.
+   */
+  description: string;
+  /**
+   * HTML ("" when the description is empty).
+   */
+  rendered_description: string;
+  date_created: number;
+  /**
+   * null for old or imported channels.
+   */
+  creator_id: number | null;
+  /**
+   * true means private.
+   */
+  invite_only: boolean;
+  is_web_public: boolean;
+  /**
+   * Deprecated: 1 any user, 2 administrators only, 3 full members only, 4 moderators only; use can_send_message_group.
+   */
+  stream_post_policy: 1 | 2 | 3 | 4;
+  /**
+   * Deprecated: stream_post_policy == 2.
+   */
+  is_announcement_only: boolean;
+  /**
+   * null inherits the organization setting; -1 retains forever.
+   */
+  message_retention_days: number | null;
+  history_public_to_subscribers: boolean;
+  topics_policy: TopicsPolicy;
+  /**
+   * null when the channel has no history.
+   */
+  first_message_id: number | null;
+  /**
+   * null when in no channel folder.
+   */
+  folder_id: number | null;
+  is_recently_active: boolean;
+  /**
+   * Average messages per week; null for channels younger than a week.
+   */
+  stream_weekly_traffic: number | null;
+  /**
+   * Non-deactivated subscribers, bots included.
+   */
+  subscriber_count: number;
+  can_add_subscribers_group: GroupSettingValue;
+  can_remove_subscribers_group: GroupSettingValue;
+  can_administer_channel_group: GroupSettingValue;
+  can_delete_any_message_group: GroupSettingValue;
+  can_delete_own_message_group: GroupSettingValue;
+  can_move_messages_out_of_channel_group: GroupSettingValue;
+  can_move_messages_within_channel_group: GroupSettingValue;
+  can_send_message_group: GroupSettingValue;
+  can_subscribe_group: GroupSettingValue;
+  can_resolve_topics_group: GroupSettingValue;
+  /**
+   * The user's colour for the channel.
+   */
+  color: string;
+  is_muted: boolean;
+  /**
+   * Deprecated inverse of is_muted.
+   */
+  in_home_view: boolean;
+  pin_to_top: boolean;
+  /**
+   * null: follow the user-level setting enable_stream_desktop_notifications.
+   */
+  desktop_notifications: boolean | null;
+  /**
+   * null: follow the user-level setting enable_stream_email_notifications.
+   */
+  email_notifications: boolean | null;
+  /**
+   * null: follow the user-level setting wildcard_mentions_notify.
+   */
+  wildcard_mentions_notify: boolean | null;
+  /**
+   * null: follow the user-level setting enable_stream_push_notifications.
+   */
+  push_notifications: boolean | null;
+  /**
+   * null: follow the user-level setting enable_stream_audible_notifications.
+   */
+  audible_notifications: boolean | null;
+  /**
+   * Only when subscribers were requested (always in subscription add events); empty if the user may not know them.
+   */
+  subscribers?: number[];
+  /**
+   * With include_subscribers=partial, instead of subscribers for channels of 250+ subscribers.
+   */
+  partial_subscribers?: number[];
+}
+export interface GetUsersMeParams {}
+export interface GetUsersSubscriptionStatusParams {
+  user_id: number;
+  stream_id: number;
+}
 export interface GetUsersParams {
   client_extavatar?: boolean;
   include_custom_profile_fields?: boolean;
   user_ids?: number[];
+}
+export interface PatchMessagesMessageIdParams {
+  /**
+   * Path parameter: the message ID.
+   */
+  message_id: number;
+  topic?: string;
+  subject?: string;
+  propagate_mode?: 'change_one' | 'change_later' | 'change_all';
+  send_notification_to_old_thread?: boolean;
+  send_notification_to_new_thread?: boolean;
+  content?: string;
+  stream_id?: number;
+  prev_content_sha256?: string;
+}
+export interface PatchStreamParams {
+  stream_id: number;
+  description?: string;
+  new_name?: string;
+  is_private?: boolean;
+  is_web_public?: boolean;
+  history_public_to_subscribers?: boolean;
+  is_default_stream?: boolean;
+  message_retention_days?: number | string;
+  topics_policy?: TopicsPolicy;
+  is_archived?: boolean;
+  folder_id?: number | null;
+  stream_post_policy?: 1 | 2 | 3 | 4;
+  is_announcement_only?: boolean;
+  can_add_subscribers_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_remove_subscribers_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_administer_channel_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_delete_any_message_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_delete_own_message_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_move_messages_out_of_channel_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_move_messages_within_channel_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_send_message_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_subscribe_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_resolve_topics_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+}
+export interface PatchUserGroupParams {
+  user_group_id: number;
+  name?: string;
+  description?: string;
+  deactivated?: boolean;
+  can_add_members_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_join_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_leave_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_manage_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_mention_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_remove_members_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+}
+export interface PatchUserParams {
+  user_id: number;
+  full_name?: string;
+  role?: Role;
+  profile_data?: {}[];
 }
 export interface PostDevFetchApiKeyParams {
   /**
    * The user's e-mail address.
    */
   username: string;
+}
+export interface PostMarkAllAsReadParams {}
+export interface PostMarkStreamAsReadParams {
+  stream_id: number;
+}
+export interface PostMarkTopicAsReadParams {
+  stream_id: number;
+  topic_name: string;
+}
+export interface PostMessagesFlagsNarrowParams {
+  anchor: string;
+  include_anchor?: boolean;
+  num_before: number;
+  num_after: number;
+  /**
+   * A list of narrow terms: {operator, operand, negated?} objects or legacy [operator, operand] pairs (validated by the narrow parser).
+   */
+  narrow?: {
+    [k: string]: unknown;
+  };
+  op: string;
+  flag: string;
+}
+export interface PostMessagesFlagsParams {
+  messages: number[];
+  op: string;
+  flag: string;
+}
+export interface PostMessagesMessageIdReactionsParams {
+  /**
+   * Path parameter: the message ID.
+   */
+  message_id: number;
+  emoji_name: string;
+  emoji_code?: string;
+  reaction_type?: string;
+}
+export interface PostMessagesRenderParams {
+  content: string;
+}
+export interface PostMessagesParams {
+  type: MessageTypeParam;
+  /**
+   * Channel name or ID; or user IDs / e-mails (JSON list or comma-separated).
+   */
+  to: string | number | (string | number)[];
+  content: string;
+  topic?: string;
+  subject?: string;
+  queue_id?: string;
+  local_id?: string;
+  read_by_sender?: boolean;
 }
 export interface PostRegisterParams {
   apply_markdown?: boolean;
@@ -234,6 +1010,76 @@ export interface EventQueue {
   svc_feature_level: number;
   svc_version: string;
   svc_merge_base: string;
+}
+export interface PostUserGroupDeactivateParams {
+  user_group_id: number;
+}
+export interface PostUserGroupMembersParams {
+  user_group_id: number;
+  add?: number[];
+  delete?: number[];
+  add_subgroups?: number[];
+  delete_subgroups?: number[];
+}
+export interface PostUserGroupSubgroupsParams {
+  user_group_id: number;
+  add?: number[];
+  delete?: number[];
+}
+export interface PostUserGroupsCreateParams {
+  name: string;
+  description: string;
+  members?: number[];
+  subgroups?: number[];
+  can_add_members_group?: GroupSettingValue;
+  can_join_group?: GroupSettingValue;
+  can_leave_group?: GroupSettingValue;
+  can_manage_group?: GroupSettingValue;
+  can_mention_group?: GroupSettingValue;
+  can_remove_members_group?: GroupSettingValue;
+}
+export interface PostUserReactivateParams {
+  user_id: number;
+}
+export interface PostUserTopicsParams {
+  stream_id: number;
+  topic: string;
+  visibility_policy: 0 | 1 | 2 | 3;
+}
+export interface PostUsersMeSubscriptionsPropertiesParams {
+  subscription_data: {
+    stream_id: number;
+    property: string;
+    value: boolean | string | null;
+  }[];
+}
+export interface PostUsersMeSubscriptionsParams {
+  subscriptions: {
+    name: string;
+    description?: string;
+    color?: string;
+  }[];
+  principals?: string[] | number[];
+  authorization_errors_fatal?: boolean;
+  announce?: boolean;
+  invite_only?: boolean;
+  is_web_public?: boolean;
+  is_default_stream?: boolean;
+  history_public_to_subscribers?: boolean;
+  message_retention_days?: number | string;
+  topics_policy?: TopicsPolicy;
+  folder_id?: number | null;
+  send_new_subscription_messages?: boolean;
+  can_add_subscribers_group?: GroupSettingValue;
+  can_remove_subscribers_group?: GroupSettingValue;
+  can_administer_channel_group?: GroupSettingValue;
+  can_delete_any_message_group?: GroupSettingValue;
+  can_delete_own_message_group?: GroupSettingValue;
+  can_move_messages_out_of_channel_group?: GroupSettingValue;
+  can_move_messages_within_channel_group?: GroupSettingValue;
+  can_send_message_group?: GroupSettingValue;
+  can_subscribe_group?: GroupSettingValue;
+  can_resolve_topics_group?: GroupSettingValue;
 }
 /**
  * A realm fixture: the whole state the mock is seeded from (fixtures/*.json).
@@ -660,16 +1506,6 @@ export interface FixtureReaction {
   emoji_code: string;
   reaction_type: ReactionType;
 }
-export interface EditHistoryEntry {
-  user_id: number | null;
-  timestamp: number;
-  prev_content?: string;
-  prev_rendered_content?: string;
-  prev_stream?: number;
-  stream?: number;
-  prev_topic?: string;
-  topic?: string;
-}
 export interface FixtureRealmEmoji {
   id: number;
   name: string;
@@ -741,77 +1577,6 @@ export interface FixtureUserTopic {
   visibility_policy: 0 | 1 | 2 | 3;
   last_updated: number;
 }
-/**
- * A channel (legacy name: stream) as returned by GET /streams, GET /streams/{id} and stream events.
- */
-export interface Channel {
-  stream_id: number;
-  name: string;
-  is_archived: boolean;
-  /**
-   * Markdown.
-   */
-  description: string;
-  /**
-   * HTML ("" when the description is empty).
-   */
-  rendered_description: string;
-  date_created: number;
-  /**
-   * null for old or imported channels.
-   */
-  creator_id: number | null;
-  /**
-   * true means private.
-   */
-  invite_only: boolean;
-  is_web_public: boolean;
-  /**
-   * Deprecated: 1 any user, 2 administrators only, 3 full members only, 4 moderators only; use can_send_message_group.
-   */
-  stream_post_policy: 1 | 2 | 3 | 4;
-  /**
-   * Deprecated: stream_post_policy == 2.
-   */
-  is_announcement_only: boolean;
-  /**
-   * null inherits the organization setting; -1 retains forever.
-   */
-  message_retention_days: number | null;
-  history_public_to_subscribers: boolean;
-  topics_policy: TopicsPolicy;
-  /**
-   * null when the channel has no history.
-   */
-  first_message_id: number | null;
-  /**
-   * null when in no channel folder.
-   */
-  folder_id: number | null;
-  is_recently_active: boolean;
-  /**
-   * Average messages per week; null for channels younger than a week.
-   */
-  stream_weekly_traffic: number | null;
-  /**
-   * Non-deactivated subscribers, bots included.
-   */
-  subscriber_count: number;
-  can_add_subscribers_group: GroupSettingValue;
-  can_remove_subscribers_group: GroupSettingValue;
-  can_administer_channel_group: GroupSettingValue;
-  can_delete_any_message_group: GroupSettingValue;
-  can_delete_own_message_group: GroupSettingValue;
-  can_move_messages_out_of_channel_group: GroupSettingValue;
-  can_move_messages_within_channel_group: GroupSettingValue;
-  can_send_message_group: GroupSettingValue;
-  can_subscribe_group: GroupSettingValue;
-  can_resolve_topics_group: GroupSettingValue;
-  /**
-   * GET /streams only, and only when include_default=true.
-   */
-  is_default?: boolean;
-}
 export interface Draft {
   /**
    * Only in fetched drafts; never sent on create or edit.
@@ -877,116 +1642,6 @@ export interface MultiuseInvitation {
    */
   link_url: string;
   is_multiuse: true;
-}
-/**
- * A message as returned by GET /messages, GET /messages/{id} and inside message events (reference C).
- */
-export interface Message {
-  /**
-   * Unique; messages are displayed sorted by it.
-   */
-  id: number;
-  sender_id: number;
-  sender_full_name: string;
-  /**
-   * The sender's API e-mail (a dummy user{ID}@domain when hidden).
-   */
-  sender_email: string;
-  /**
-   * The sender's organization string_id.
-   */
-  sender_realm_str: string;
-  /**
-   * Sender avatar URL; null only when client_extavatar was true and the sender uses the external avatar service.
-   */
-  avatar_url: string | null;
-  /**
-   * ID of the audience (channel, personal or group-DM recipient).
-   */
-  recipient_id: number;
-  type: 'stream' | 'private';
-  /**
-   * Only present for channel messages.
-   */
-  stream_id?: number;
-  /**
-   * Channel name, or for direct messages every participant including the sender (1:1 sorted by e-mail, groups by user ID).
-   */
-  display_recipient: string | DisplayRecipientUser[];
-  /**
-   * The topic (legacy key name); "" for direct messages.
-   */
-  subject: string;
-  topic_links: TopicLink[];
-  /**
-   * HTML when apply_markdown is true, else raw Markdown.
-   */
-  content: string;
-  content_type: 'text/html' | 'text/x-markdown';
-  timestamp: number;
-  /**
-   * Name of the client that sent it.
-   */
-  client: string;
-  is_me_message: boolean;
-  reactions: Reaction[];
-  submessages: Submessage[];
-  /**
-   * The requester's flags. Present in GET /messages items; in message events the flags sit beside the message.
-   */
-  flags?: string[];
-  /**
-   * Last content edit; absent if content never edited.
-   */
-  last_edit_timestamp?: number;
-  /**
-   * Last move to another channel or topic; absent if never moved (or only resolved).
-   */
-  last_moved_timestamp?: number;
-  /**
-   * Newest first; absent if never edited or moved, or if edit history viewing is disallowed.
-   */
-  edit_history?: EditHistoryEntry[];
-  /**
-   * Search narrows only: rendered content with highlighted matches.
-   */
-  match_content?: string;
-  /**
-   * Search narrows only: HTML-escaped topic with highlighted matches.
-   */
-  match_subject?: string;
-}
-export interface DisplayRecipientUser {
-  id: number;
-  email: string;
-  full_name: string;
-  is_mirror_dummy: boolean;
-}
-/**
- * A linkifier match found in the topic.
- */
-export interface TopicLink {
-  text: string;
-  url: string;
-}
-export interface Reaction {
-  emoji_name: string;
-  /**
-   * unicode_emoji: dash-separated hex codepoints; realm_emoji: custom emoji ID; svc_extra_emoji: the name.
-   */
-  emoji_code: string;
-  reaction_type: ReactionType;
-  user_id: number;
-}
-/**
- * Widget data (polls, todo lists) attached to a message.
- */
-export interface Submessage {
-  id: number;
-  message_id: number;
-  sender_id: number;
-  msg_type: string;
-  content: string;
 }
 export interface NavigationView {
   /**
@@ -1087,121 +1742,6 @@ export interface ScheduledMessage {
   failed: boolean;
 }
 /**
- * A channel as seen by a subscriber: register subscriptions/unsubscribed, GET /users/me/subscriptions and subscription add events. Channel fields plus the user's personal properties.
- */
-export interface Subscription {
-  stream_id: number;
-  name: string;
-  is_archived: boolean;
-  /**
-   * Markdown.
-   */
-  description: string;
-  /**
-   * HTML ("" when the description is empty).
-   */
-  rendered_description: string;
-  date_created: number;
-  /**
-   * null for old or imported channels.
-   */
-  creator_id: number | null;
-  /**
-   * true means private.
-   */
-  invite_only: boolean;
-  is_web_public: boolean;
-  /**
-   * Deprecated: 1 any user, 2 administrators only, 3 full members only, 4 moderators only; use can_send_message_group.
-   */
-  stream_post_policy: 1 | 2 | 3 | 4;
-  /**
-   * Deprecated: stream_post_policy == 2.
-   */
-  is_announcement_only: boolean;
-  /**
-   * null inherits the organization setting; -1 retains forever.
-   */
-  message_retention_days: number | null;
-  history_public_to_subscribers: boolean;
-  topics_policy: TopicsPolicy;
-  /**
-   * null when the channel has no history.
-   */
-  first_message_id: number | null;
-  /**
-   * null when in no channel folder.
-   */
-  folder_id: number | null;
-  is_recently_active: boolean;
-  /**
-   * Average messages per week; null for channels younger than a week.
-   */
-  stream_weekly_traffic: number | null;
-  /**
-   * Non-deactivated subscribers, bots included.
-   */
-  subscriber_count: number;
-  can_add_subscribers_group: GroupSettingValue;
-  can_remove_subscribers_group: GroupSettingValue;
-  can_administer_channel_group: GroupSettingValue;
-  can_delete_any_message_group: GroupSettingValue;
-  can_delete_own_message_group: GroupSettingValue;
-  can_move_messages_out_of_channel_group: GroupSettingValue;
-  can_move_messages_within_channel_group: GroupSettingValue;
-  can_send_message_group: GroupSettingValue;
-  can_subscribe_group: GroupSettingValue;
-  can_resolve_topics_group: GroupSettingValue;
-  /**
-   * The user's colour for the channel.
-   */
-  color: string;
-  is_muted: boolean;
-  /**
-   * Deprecated inverse of is_muted.
-   */
-  in_home_view: boolean;
-  pin_to_top: boolean;
-  /**
-   * null: follow the user-level setting enable_stream_desktop_notifications.
-   */
-  desktop_notifications: boolean | null;
-  /**
-   * null: follow the user-level setting enable_stream_email_notifications.
-   */
-  email_notifications: boolean | null;
-  /**
-   * null: follow the user-level setting wildcard_mentions_notify.
-   */
-  wildcard_mentions_notify: boolean | null;
-  /**
-   * null: follow the user-level setting enable_stream_push_notifications.
-   */
-  push_notifications: boolean | null;
-  /**
-   * null: follow the user-level setting enable_stream_audible_notifications.
-   */
-  audible_notifications: boolean | null;
-  /**
-   * Only when subscribers were requested (always in subscription add events); empty if the user may not know them.
-   */
-  subscribers?: number[];
-  /**
-   * With include_subscribers=partial, instead of subscribers for channels of 250+ subscribers.
-   */
-  partial_subscribers?: number[];
-}
-/**
- * A topic of a channel (GET /users/me/{stream_id}/topics).
- */
-export interface Topic {
-  name: string;
-  /**
-   * ID of the newest message in it.
-   */
-  max_id: number;
-}
-/**
  * register unread_msgs (reference I.3). Covers the 50000 most recent unread messages.
  */
 export interface UnreadMessages {
@@ -1249,30 +1789,4 @@ export interface UnreadGroupDirectMessages {
    * Ascending.
    */
   unread_message_ids: number[];
-}
-/**
- * A user group (GET /user_groups, register realm_user_groups, user_group add events).
- */
-export interface UserGroup {
-  id: number;
-  name: string;
-  description: string;
-  /**
-   * Direct members (user IDs), sorted.
-   */
-  members: number[];
-  direct_subgroup_ids: number[];
-  is_system_group: boolean;
-  deactivated: boolean;
-  /**
-   * null for system groups and old groups.
-   */
-  date_created: number | null;
-  creator_id: number | null;
-  can_add_members_group: GroupSettingValue;
-  can_join_group: GroupSettingValue;
-  can_leave_group: GroupSettingValue;
-  can_manage_group: GroupSettingValue;
-  can_mention_group: GroupSettingValue;
-  can_remove_members_group: GroupSettingValue;
 }

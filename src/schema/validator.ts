@@ -3,8 +3,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { schemas } from '../generated/schemas.js';
 
 function createAjv(useDefaults: boolean): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors: !useDefaults, useDefaults, schemas: [...schemas] });
-  return ajv;
+  return new Ajv({ strict: false, allErrors: true, useDefaults, schemas: [...schemas] });
 }
 
 let inputAjv: Ajv | undefined;

@@ -13,6 +13,7 @@ import {
   type ChannelRecord,
   type MessageRecord,
   type RealmState,
+  type SubscriptionRecord,
   type UserGroupRecord,
   type UserRecord,
 } from './state.js';
@@ -279,8 +280,21 @@ function buildState(data: RealmFixture, problems: string[]): RealmState {
       state.subscribers.get(s.stream_id)!.add(s.user_id);
   });
 
+  // Stream messages go to everyone subscribed when they were sent, past subscribers included.
+  const subscriptionsByChannel = new Map<number, SubscriptionRecord[]>();
+  for (const mine of state.subscriptions.values()) {
+    for (const sub of mine.values()) {
+      const list = subscriptionsByChannel.get(sub.stream_id) ?? [];
+      list.push(sub);
+      subscriptionsByChannel.set(sub.stream_id, list);
+    }
+  }
+  const positions = new Map(data.messages.map((m, i) => [m, i]));
   const sorted = [...data.messages].sort((a, b) => a.id - b.id);
-  sorted.forEach((m) => loadMessage(state, m, `/messages/${data.messages.indexOf(m)}`, problems, userExists));
+  for (const m of sorted) {
+    loadMessage(state, m, `/messages/${positions.get(m)}`, problems, userExists, subscriptionsByChannel);
+  }
+  checkReferences(data, state, problems);
 
   for (const [i, d] of (data.drafts ?? []).entries()) {
     if (userExists(d.user_id, `/drafts/${i}/user_id`)) state.drafts.set(d.id, { ...d, topic: d.topic ?? '' });
@@ -305,6 +319,37 @@ function buildState(data: RealmFixture, problems: string[]): RealmState {
   return state;
 }
 
+/** Cross-references the schema cannot express: ids that must name existing users and channels. */
+function checkReferences(data: RealmFixture, state: RealmState, problems: string[]): void {
+  const channel = (id: number, where: string): void => {
+    if (!state.channels.has(id)) problems.push(`${where}: no channel with id ${id}`);
+  };
+  const user = (id: number, where: string): void => {
+    if (!state.users.has(id)) problems.push(`${where}: no user with id ${id}`);
+  };
+  for (const key of ['new_stream_announcements_stream_id', 'signup_announcements_stream_id'] as const) {
+    const id = state.settings[key] as number | null;
+    if (id !== null && id !== -1) channel(id, `/realm/settings/${key}`);
+  }
+  data.channels.forEach((c, i) => {
+    if (c.folder_id != null && !state.channelFolders.has(c.folder_id)) {
+      problems.push(`/channels/${i}/folder_id: no channel folder with id ${c.folder_id}`);
+    }
+  });
+  data.realm_emoji?.forEach(
+    (e, i) => e.author_id != null && user(e.author_id, `/realm_emoji/${i}/author_id`),
+  );
+  data.drafts?.forEach((d, i) => {
+    if (d.type === 'stream') d.to.forEach((id) => channel(id, `/drafts/${i}/to`));
+    if (d.type === 'private') d.to.forEach((id) => user(id, `/drafts/${i}/to`));
+  });
+  data.scheduled_messages?.forEach((s, i) => {
+    if (s.type === 'stream') channel(s.to as number, `/scheduled_messages/${i}/to`);
+    else (s.to as number[]).forEach((id) => user(id, `/scheduled_messages/${i}/to`));
+  });
+  data.user_topics?.forEach((t, i) => channel(t.stream_id, `/user_topics/${i}/stream_id`));
+}
+
 function loadGroups(data: RealmFixture, state: RealmState, problems: string[]): void {
   let nextId = Math.max(0, ...data.user_groups.map((g) => g.id)) + 1;
   const fixtureGroups = [...data.user_groups];
@@ -318,8 +363,10 @@ function loadGroups(data: RealmFixture, state: RealmState, problems: string[]): 
       });
     }
   }
-  for (const g of fixtureGroups) {
-    if (state.groups.has(g.id)) problems.push(`/user_groups: duplicate group id ${g.id}`);
+  const seen = new Set<number>();
+  for (const [i, g] of fixtureGroups.entries()) {
+    if (seen.has(g.id)) problems.push(`/user_groups/${i}/id: duplicate group id ${g.id}`);
+    seen.add(g.id);
     if (g.is_system_group) state.systemGroupIds.set(g.name, g.id);
   }
   fixtureGroups.forEach((g, i) => {
@@ -361,6 +408,7 @@ function loadMessage(
   where: string,
   problems: string[],
   userExists: (id: number, where: string) => boolean,
+  subscriptionsByChannel: Map<number, SubscriptionRecord[]>,
 ): void {
   if (state.messages.has(m.id)) return void problems.push(`${where}/id: duplicate message id ${m.id}`);
   if (!userExists(m.sender_id, `${where}/sender_id`)) return;
@@ -401,12 +449,21 @@ function loadMessage(
   if (message.last_moved_timestamp === undefined) delete message.last_moved_timestamp;
   state.messages.set(message.id, message);
   indexLocation(state.index, message);
-  const readers = isChannel
-    ? new Set(state.subscribers.get(message.stream_id!))
-    : new Set(message.recipients);
+  const readers = new Set(message.recipients);
+  for (const sub of subscriptionsByChannel.get(message.stream_id ?? -1) ?? []) {
+    if (sub.date_subscribed <= message.timestamp) readers.add(sub.user_id);
+  }
   readers.add(message.sender_id);
   const unread = new Set(m.unread_by ?? []);
   const starred = new Set(m.starred_by ?? []);
+  for (const [field, ids] of [
+    ['unread_by', unread],
+    ['starred_by', starred],
+  ] as const) {
+    for (const id of ids)
+      if (!readers.has(id)) problems.push(`${where}/${field}: user ${id} did not receive this message`);
+  }
+  m.reactions?.forEach((r, i) => userExists(r.user_id, `${where}/reactions/${i}/user_id`));
   for (const userId of readers) {
     let bits = unread.has(userId) && userId !== m.sender_id ? 0 : FLAG_BITS.read;
     if (starred.has(userId)) bits |= FLAG_BITS.starred;

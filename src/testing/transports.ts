@@ -71,11 +71,11 @@ export function encodeValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function buildInit(
+async function buildInit(
   method: string,
   params: Record<string, unknown>,
   options: RequestOptions,
-): { query: string; init: RequestInit } {
+): Promise<{ query: string; init: RequestInit }> {
   const headers: Record<string, string> = { ...options.headers };
   const entries = Object.entries(params).filter(([, v]) => v !== undefined);
   const encoding = options.encoding ?? (method === 'GET' ? 'query' : 'form');
@@ -92,7 +92,10 @@ function buildInit(
   if (encoding === 'multipart') {
     const form = new FormData();
     for (const [k, v] of entries) form.append(k, encodeValue(v));
-    return { query: '', init: { method, headers, body: form } };
+    // Serialize once so every transport (undici has its own FormData class) sends the same bytes.
+    const encoded = new Request('http://localhost/', { method: 'POST', body: form });
+    headers['content-type'] = encoded.headers.get('content-type')!;
+    return { query: '', init: { method, headers, body: new Uint8Array(await encoded.arrayBuffer()) } };
   }
   headers['content-type'] = 'application/x-www-form-urlencoded';
   const body = new URLSearchParams(entries.map(([k, v]) => [k, encodeValue(v)])).toString();
@@ -101,7 +104,7 @@ function buildInit(
 
 function makeClient(send: Send, origin: string, auth: string | undefined): TestClient {
   const request: TestClient['request'] = async (method, path, params = {}, options = {}) => {
-    const { query, init } = buildInit(method, params, options);
+    const { query, init } = await buildInit(method, params, options);
     if (auth) (init.headers as Record<string, string>).authorization ??= auth;
     const url = `${origin}${path.startsWith('/') ? path : `/api/v1/${path}`}${query ? `?${query}` : ''}`;
     const response = await send(url, init);

@@ -1,6 +1,6 @@
 /** `npm run gen`: rewrites the generated schema module and types. */
 import { writeFileSync } from 'node:fs';
-import { generateSchemaModule, generateTypes, readSchemaFiles } from './generate.js';
+import { generateSchemaModule, generateTypes, readSchemaFiles } from './generate-schemas.js';
 
 const files = readSchemaFiles();
 const out = new URL('../generated/', import.meta.url).pathname;

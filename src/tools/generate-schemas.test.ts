@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateSchemaModule, generateTypes, readSchemaFiles } from './generate.js';
+import { generateSchemaModule, generateTypes, readSchemaFiles } from './generate-schemas.js';
 
 const read = (name: string): string => readFileSync(new URL(`../generated/${name}`, import.meta.url), 'utf8');
 
