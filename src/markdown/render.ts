@@ -1,43 +1,56 @@
 /** Markdown to HTML as the API renders message content, channel descriptions and snippets. */
 import MarkdownIt from 'markdown-it';
+import type { StateInline } from 'markdown-it';
+import type { RenderContext, RenderEnv, RenderResult } from './context.js';
+import { blocksPlugin } from './blocks.js';
+import { emojiPlugin } from './emoji-rule.js';
+import { mentionsPlugin } from './mentions.js';
+import { postPlugin } from './post.js';
+import { timePlugin } from './time-rule.js';
 
-/** What rendering learned about the content besides its HTML. */
-export interface RenderResult {
-  html: string;
-  mentionedUserIds: Set<number>;
-  wildcard: 'channel' | 'topic' | null;
-  hasLink: boolean;
-  hasImage: boolean;
-  hasAttachment: boolean;
+export type { RenderContext, RenderResult } from './context.js';
+
+/** Underscores never emphasise: a run of them is plain text (so `_x_` and `__x__` stay literal). */
+function underscoreRule(state: StateInline, silent: boolean): boolean {
+  if (state.src.charCodeAt(state.pos) !== 0x5f /* _ */) return false;
+  let end = state.pos;
+  while (state.src.charCodeAt(end) === 0x5f) end++;
+  if (!silent) state.pending += state.src.slice(state.pos, end);
+  state.pos = end;
+  return true;
 }
 
-/** Realm data the renderer resolves mentions, links and emoji against. */
-export interface RenderContext {
-  realmUrl: string;
+function createMarkdown(): MarkdownIt {
+  const md = new MarkdownIt({ html: false, linkify: true, breaks: true });
+  // No setext headings on the server; e-mail addresses are not linkified.
+  md.disable(['lheading']);
+  md.linkify.set({ fuzzyEmail: false });
+  md.inline.ruler.before('emphasis', 'svc_underscore', underscoreRule);
+  md.use(mentionsPlugin).use(emojiPlugin).use(timePlugin).use(blocksPlugin).use(postPlugin);
+  md.renderer.rules.svc_html = (tokens, idx) => tokens[idx]!.content;
+  md.renderer.rules.s_open = () => '<del>';
+  md.renderer.rules.s_close = () => '</del>';
+  return md;
 }
 
-const md = new MarkdownIt({ html: false, linkify: true, breaks: true });
-// The API's Markdown has no underscore emphasis and no setext headings.
-md.disable(['lheading']);
+/** The shared parser (markdown-it instances are reusable; per-render data travels in env). */
+export const md = createMarkdown();
 
-const IMAGE_URL = /\.(png|jpe?g|gif|webp|bmp|svg)(\?[^\s]*)?$/i;
-
-/** Renders Markdown to the API's HTML. */
-export function renderMarkdown(content: string, _context: RenderContext): RenderResult {
-  const env = {};
+/** Renders Markdown to the API's HTML and reports mentions, wildcards, links, images and attachments. */
+export function renderMarkdown(content: string, context: RenderContext): RenderResult {
+  const env: RenderEnv = {
+    context,
+    result: {
+      html: '',
+      mentionedUserIds: new Set(),
+      mentionedGroupIds: new Set(),
+      wildcard: null,
+      hasLink: false,
+      hasImage: false,
+      hasAttachment: false,
+    },
+  };
   const tokens = md.parse(content, env);
-  let hasLink = false;
-  let hasImage = false;
-  let hasAttachment = false;
-  for (const block of tokens) {
-    for (const token of block.children ?? []) {
-      if (token.type !== 'link_open') continue;
-      const href = token.attrGet('href') ?? '';
-      hasLink = true;
-      if (IMAGE_URL.test(href)) hasImage = true;
-      if (href.startsWith('/user_uploads/')) hasAttachment = true;
-    }
-  }
-  const html = md.renderer.render(tokens, md.options, env).trimEnd();
-  return { html, mentionedUserIds: new Set(), wildcard: null, hasLink, hasImage, hasAttachment };
+  env.result.html = md.renderer.render(tokens, md.options, env).trimEnd();
+  return env.result;
 }
