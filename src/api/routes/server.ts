@@ -1,6 +1,6 @@
 /** GET /server_settings and POST /dev_fetch_api_key: the two endpoints that need no credentials. */
 import type { GetServerSettingsResponse, PostDevFetchApiKeyParams } from '../../generated/types.js';
-import { renderMarkdown } from '../../markdown/render.js';
+import { realmIconUrl, renderedRealmDescription } from '../../store/realm-info.js';
 import { findUser } from '../../store/users.js';
 import { errors } from '../errors/index.js';
 import { definePublicRoute } from '../route.js';
@@ -39,8 +39,8 @@ export const serverRoutes = [
         realm_uri: realm.url,
         realm_url: realm.url,
         realm_name: realm.name,
-        realm_icon: new URL(realm.icon_url ?? '/static/images/logo/svc-icon-128x128.png', realm.url).href,
-        realm_description: renderMarkdown(realm.description, { realmUrl: realm.url }).html,
+        realm_icon: realmIconUrl(store.state),
+        realm_description: renderedRealmDescription(store.state),
         realm_web_public_access_enabled: Boolean(
           settings.enable_spectator_access && settings.web_public_streams_enabled,
         ),

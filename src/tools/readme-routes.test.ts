@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../api/routes/index.js';
+import { readmePath, withRouteTable } from './readme-routes.js';
+
+describe('README endpoint table', () => {
+  it('lists exactly the route table (run `npm run readme` after adding routes)', () => {
+    const readme = readFileSync(readmePath, 'utf8');
+    expect(withRouteTable(readme, routes)).toBe(readme);
+  });
+});
+
+describe('README accounts table', () => {
+  it('gives the dev realm e-mails, roles and API keys exactly', () => {
+    const readme = readFileSync(readmePath, 'utf8');
+    const realm = JSON.parse(
+      readFileSync(new URL('../../fixtures/dev-realm.json', import.meta.url), 'utf8'),
+    ) as {
+      users: Array<{ delivery_email: string; role: number; api_key: string }>;
+    };
+    const roles: Record<string, number> = {
+      owner: 100,
+      administrator: 200,
+      moderator: 300,
+      member: 400,
+      guest: 600,
+    };
+    const rows = [...readme.matchAll(/^\| `([^`]+@[^`]+)` \| (\w+) \| `([A-Za-z0-9]{32})` \|$/gm)];
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    for (const [, email, role, key] of rows) {
+      const user = realm.users.find((u) => u.delivery_email === email);
+      expect(user, email).toBeDefined();
+      expect({ role: user!.role, key: user!.api_key }).toEqual({ role: roles[role!], key });
+    }
+  });
+});

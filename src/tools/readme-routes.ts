@@ -1,0 +1,33 @@
+/** Keeps README.md's endpoint table in step with the route table (the table is generated, never hand-edited). */
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Route } from '../api/route.js';
+
+const START = '<!-- routes:start -->';
+const END = '<!-- routes:end -->';
+/** Path of the README. */
+export const readmePath = new URL('../../README.md', import.meta.url);
+
+/** The Markdown table of every route. */
+export function routeTable(routes: readonly Route[]): string {
+  const rows = [...routes]
+    .map((r) => ({ path: r.root ? r.path : `/api/v1${r.path}`, r }))
+    .sort((a, b) => a.path.localeCompare(b.path) || a.r.method.localeCompare(b.r.method))
+    .map(({ path, r }) => {
+      const auth = r.auth === 'user' ? 'user' : r.auth === 'optional' ? 'optional' : 'none';
+      return `| \`${r.method}\` | \`${path}\` | ${auth} | ${r.summary} |`;
+    });
+  return ['| Method | Path | Auth | What it does |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+/** README text with the generated table between the markers. */
+export function withRouteTable(readme: string, routes: readonly Route[]): string {
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`README.md lacks the ${START} … ${END} markers`);
+  return `${readme.slice(0, start + START.length)}\n${routeTable(routes)}\n${readme.slice(end)}`;
+}
+
+/** Rewrites README.md in place. */
+export function updateReadme(routes: readonly Route[]): void {
+  writeFileSync(readmePath, withRouteTable(readFileSync(readmePath, 'utf8'), routes));
+}
