@@ -2,11 +2,31 @@
  * The one error catalogue: every code and message the mock sends, as factories grouped by area.
  * Handlers throw `errors.x(...)`; only the dispatcher turns an ApiError into the JSON envelope.
  */
+import { channelsErrors } from './channels.js';
 import { coreErrors } from './core.js';
+import { groupsErrors } from './groups.js';
+import { usersErrors } from './users.js';
+import { eventsErrors } from './events.js';
+import { messagesErrors } from './messages.js';
+import { draftErrors } from './drafts.js';
+import { invitationErrors } from './invitations.js';
+import { realmConfigErrors } from './realm-config.js';
+import { scheduledMessageErrors } from './scheduled-messages.js';
+import { settingsErrors } from './settings.js';
 
 export { ApiError } from './core.js';
 
 /** Every error factory. Areas add their own module here. */
 export const errors = {
   ...coreErrors,
+  ...channelsErrors,
+  ...groupsErrors,
+  ...usersErrors,
+  ...eventsErrors,
+  ...messagesErrors,
+  ...draftErrors,
+  ...scheduledMessageErrors,
+  ...invitationErrors,
+  ...realmConfigErrors,
+  ...settingsErrors,
 } as const;

@@ -1,12 +1,18 @@
 /** POST /register: allocates an event queue and returns the state snapshot for the requested types. */
 import type { PostRegisterParams } from '../../generated/types.js';
+import { unsupportedNarrowOperator } from '../../store/events/narrow.js';
+import type { QueueNarrowTerm } from '../../store/events/options.js';
 import { errors } from '../errors/index.js';
 import { definePublicRoute } from '../route.js';
-import { realmSnapshot } from '../snapshot/realm.js';
+import { buildSnapshot } from '../snapshot/index.js';
 
-/** Whether a snapshot section was requested (no list at all means every section). */
-function wants(types: string[] | null | undefined, name: string): boolean {
-  return !types || types.includes(name);
+/** The default of presence_history_limit_days. */
+const PRESENCE_HISTORY_DAYS = 14;
+
+/** include_subscribers as true, false or 'partial' (it arrives as a JSON boolean or as text). */
+function subscribersMode(value: PostRegisterParams['include_subscribers']): boolean | 'partial' {
+  if (value === true || value === 'true') return true;
+  return value === 'partial' ? 'partial' : false;
 }
 
 export const registerRoutes = [
@@ -17,34 +23,56 @@ export const registerRoutes = [
     schema: 'post-register',
     summary: 'Register an event queue and fetch the initial state',
     handler({ store, services, user, params }) {
+      const includeSubscribers = subscribersMode(params.include_subscribers);
       if (!user) {
         if (!store.state.settings.enable_spectator_access) throw errors.notLoggedIn();
-        if (params.client_extavatar === true)
-          throw errors.badRequest('Invalid client_extavatar for unauthenticated user');
-        if (params.include_subscribers === true || params.include_subscribers === 'true') {
-          throw errors.badRequest('Invalid include_subscribers for unauthenticated user');
-        }
+        if (params.client_extavatar === true) throw errors.invalidForAnonymous('client_extavatar');
+        if (includeSubscribers === true) throw errors.invalidForAnonymous('include_subscribers');
       }
-      const fetchTypes = params.fetch_event_types ?? params.event_types ?? null;
+      const capabilities = params.client_capabilities ?? {};
+      if (params.client_capabilities && !('notification_settings_null' in capabilities)) {
+        throw errors.notificationSettingsNullMissing();
+      }
+      const narrow = (params.narrow ?? []) as unknown as QueueNarrowTerm[];
+      const badOperator = unsupportedNarrowOperator(narrow);
+      if (badOperator !== undefined) throw errors.narrowOperatorNotSupported(badOperator);
+      const clientExtavatar = params.client_extavatar ?? user !== undefined;
       const queue = user
         ? services.queues.register(user.user_id, {
-            eventTypes: params.event_types ?? null,
+            eventTypes: params.event_types ? new Set(params.event_types) : null,
             applyMarkdown: params.apply_markdown ?? false,
-            clientExtavatar: params.client_extavatar ?? true,
+            clientExtavatar,
             allPublicStreams: params.all_public_streams ?? false,
-            capabilities: params.client_capabilities ?? {},
-            narrow: (params.narrow ?? []) as Array<[string, string]>,
+            slimPresence: params.slim_presence ?? false,
+            capabilities,
+            narrow,
+            lifespanSecs: params.queue_lifespan_secs ?? 0,
           })
         : null;
-      const body: Record<string, unknown> = {
+      const fetchTypes = params.fetch_event_types ?? params.event_types ?? null;
+      const snapshot = buildSnapshot(
+        {
+          store,
+          services,
+          user,
+          capabilities,
+          includeSubscribers,
+          slimPresence: params.slim_presence ?? false,
+          presenceHistoryDays: params.presence_history_limit_days ?? PRESENCE_HISTORY_DAYS,
+          clientExtavatar,
+        },
+        fetchTypes ? new Set(fetchTypes) : null,
+      );
+      return {
         queue_id: queue?.id ?? null,
-        last_event_id: -1,
+        // The snapshot is built synchronously after the queue exists, so it already reflects every
+        // event queued so far (none): the last folded-in id is the one before the queue's next id.
+        last_event_id: queue ? queue.nextId - 1 : -1,
         svc_feature_level: services.featureLevel,
         svc_version: services.version,
         svc_merge_base: services.mergeBase,
+        ...snapshot,
       };
-      if (wants(fetchTypes, 'realm')) Object.assign(body, realmSnapshot(store, services));
-      return body;
     },
   }),
 ];

@@ -1,0 +1,139 @@
+/** One event queue: ids, acknowledgement and pruning, flag-event coalescing, and its one parked poll. */
+import type { EventPayload } from '../store.js';
+import type { QueueOptions } from './options.js';
+
+/** An event as delivered: its payload plus the queue's id for it. */
+export type QueuedEvent = EventPayload & { id: number };
+
+/** What a poll answers: the pending events, plus `queue_id` when the answer completes a parked poll. */
+export interface PollAnswer {
+  events: QueuedEvent[];
+  queue_id?: string;
+}
+
+/** A parked GET /events: resolved once with the queue's contents. */
+export interface Waiter {
+  resolve(answer: PollAnswer): void;
+}
+
+/** Why an acknowledgement was refused (reference A.1). */
+export type AckProblem = 'pruned' | 'unknown' | null;
+
+/** Coalescing key of update_message_flags events (every op/flag pair except remove+read). */
+function coalesceKey(event: EventPayload): string | null {
+  if (event.type !== 'update_message_flags') return null;
+  if (event.op === 'remove' && event.flag === 'read') return null;
+  return `${event.all === true ? 'all' : 'some'}/${String(event.op)}/${String(event.flag)}`;
+}
+
+/** A queue's events and its parked poll; timers and fan-out live in the registry. */
+export class EventQueue {
+  private events: QueuedEvent[] = [];
+  private nextEventId = 0;
+  private newestPrunedId = -1;
+  /** Ids already handed out that were merged into a later coalesced event (still acknowledgeable). */
+  private readonly absorbedIds = new Set<number>();
+  private flushScheduled = false;
+  waiter: Waiter | null = null;
+
+  constructor(
+    readonly id: string,
+    readonly userId: number,
+    readonly options: QueueOptions,
+  ) {}
+
+  /** The id the next event will get. */
+  get nextId(): number {
+    return this.nextEventId;
+  }
+
+  /** Appends an event (merging flag events with a pending one of the same kind) and wakes the waiter. */
+  push(payload: EventPayload): void {
+    const id = this.nextEventId++;
+    const key = coalesceKey(payload);
+    let event: QueuedEvent = { ...payload, id };
+    if (key !== null) {
+      const at = this.events.findIndex((e) => coalesceKey(e) === key);
+      if (at >= 0) {
+        const previous = this.events[at]!;
+        this.events.splice(at, 1);
+        this.absorbedIds.add(previous.id);
+        const messages = [...(previous.messages as number[]), ...(payload.messages as number[])];
+        event = { ...previous, messages, id };
+      }
+    }
+    this.events.push(event);
+    this.scheduleFlush();
+  }
+
+  /** Checks an acknowledgement without changing anything. */
+  checkAck(lastEventId: number): AckProblem {
+    if (lastEventId < this.newestPrunedId) return 'pruned';
+    let newest = this.newestPrunedId;
+    for (const event of this.events) {
+      if (event.id > lastEventId) break;
+      newest = event.id;
+    }
+    if (newest !== lastEventId && !this.absorbedIds.has(lastEventId)) return 'unknown';
+    return null;
+  }
+
+  /** Discards every event up to and including `lastEventId` (call after {@link checkAck}). */
+  prune(lastEventId: number): void {
+    let drop = 0;
+    while (drop < this.events.length && this.events[drop]!.id <= lastEventId) drop++;
+    if (drop) this.events = this.events.slice(drop);
+    if (lastEventId > this.newestPrunedId) this.newestPrunedId = lastEventId;
+    for (const id of this.absorbedIds) if (id <= lastEventId) this.absorbedIds.delete(id);
+  }
+
+  /** Pending events, oldest first. */
+  contents(): QueuedEvent[] {
+    return [...this.events];
+  }
+
+  /** Whether any event is pending. */
+  get isEmpty(): boolean {
+    return this.events.length === 0;
+  }
+
+  /** Parks a poll; an earlier parked poll is answered at once with the current contents. */
+  park(waiter: Waiter): void {
+    this.finishWaiter();
+    this.waiter = waiter;
+    if (!this.isEmpty) this.scheduleFlush();
+  }
+
+  /** Answers the parked poll (if any) with the current contents; returns whether one was parked. */
+  finishWaiter(): boolean {
+    const waiter = this.waiter;
+    if (!waiter) return false;
+    this.waiter = null;
+    waiter.resolve({ events: this.contents(), queue_id: this.id });
+    this.onWaiterFinished?.();
+    return true;
+  }
+
+  /** Drops a parked poll whose client went away, without answering it. */
+  abandon(waiter: Waiter): void {
+    if (this.waiter !== waiter) return;
+    this.waiter = null;
+    this.onWaiterFinished?.();
+  }
+
+  /** Set by the registry: called whenever the parked poll ends (answered or abandoned). */
+  onWaiterFinished?: () => void;
+
+  /**
+   * Answers the waiter after the current synchronous change completes, so that all events one request
+   * emits (a message and its user_topic, say) arrive in one answer.
+   */
+  private scheduleFlush(): void {
+    if (!this.waiter || this.flushScheduled) return;
+    this.flushScheduled = true;
+    queueMicrotask(() => {
+      this.flushScheduled = false;
+      if (!this.isEmpty) this.finishWaiter();
+    });
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * Per-queue delivery: turns one emitted payload into what a given queue receives (zero or more events),
+ * following the queue's options and client capabilities (see the common conventions of store.emit).
+ */
+import type { Message } from '../../generated/types.js';
+import { formatChannel } from '../channels/format.js';
+import { formatMessage } from '../messages/format.js';
+import { displayTopic } from '../topics.js';
+import { apiEmail } from '../users.js';
+import type { MessageRecord, UserRecord } from '../state.js';
+import type { EventPayload, Store } from '../store.js';
+import { legacySettingsEvents } from './legacy-settings.js';
+import { matchesQueueNarrow } from './narrow.js';
+import { hasCapability } from './options.js';
+import { presenceEventFor, type PresenceHint } from './presence.js';
+import type { EventQueue } from './queue.js';
+
+/** Per-emit scratch space shared by every queue that receives one event. */
+export interface DeliveryContext {
+  store: Store;
+  /** Formatted messages keyed by viewer and format options (one format per user, not per queue). */
+  formatted: Map<string, Message>;
+}
+
+/** Subscription properties whose null means "inherit the user's setting", and that setting. */
+const NOTIFICATION_DEFAULTS: Record<string, keyof UserRecord['settings']> = {
+  desktop_notifications: 'enable_stream_desktop_notifications',
+  email_notifications: 'enable_stream_email_notifications',
+  push_notifications: 'enable_stream_push_notifications',
+  audible_notifications: 'enable_stream_audible_notifications',
+  wildcard_mentions_notify: 'wildcard_mentions_notify',
+};
+
+const TOPIC_KEYS = ['topic', 'topic_name', 'subject', 'orig_subject'] as const;
+
+function messageEvent(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload): EventPayload[] {
+  const record = payload.$message as MessageRecord;
+  const flags = (payload.flags as string[] | undefined) ?? [];
+  const { state } = ctx.store;
+  if (queue.options.narrow.length && !matchesQueueNarrow(state, queue.options.narrow, record, flags))
+    return [];
+  const options = {
+    applyMarkdown: queue.options.applyMarkdown,
+    clientExtavatar: queue.options.clientExtavatar,
+    allowEmptyTopicName: hasCapability(queue.options, 'empty_topic_name'),
+  };
+  const key = `${record.id}:${queue.userId}:${+options.applyMarkdown}${+options.clientExtavatar}${+options.allowEmptyTopicName}`;
+  let message = ctx.formatted.get(key);
+  if (!message) {
+    message = formatMessage(state, record, state.users.get(queue.userId), options, ctx.store.featureLevel);
+    ctx.formatted.set(key, message);
+  }
+  const out: EventPayload = { type: 'message', message, flags };
+  const echo = payload.$localEcho as { queueId: string; localId: string } | undefined;
+  if (echo && echo.queueId === queue.id) out.local_message_id = echo.localId;
+  return [out];
+}
+
+function splitDeletes(payload: EventPayload): EventPayload[] {
+  const { message_ids: ids, ...rest } = payload;
+  return (ids as number[]).map((message_id) => ({ ...rest, message_id }));
+}
+
+function streamUpdate(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload): EventPayload[] {
+  if (payload.property !== 'is_archived' || hasCapability(queue.options, 'archived_channels')) {
+    return [payload];
+  }
+  const channel = ctx.store.state.channels.get(payload.stream_id as number);
+  if (!channel) return [];
+  const viewer = ctx.store.state.users.get(queue.userId);
+  const stream = { ...formatChannel(ctx.store.state, channel, viewer, ctx.store.now()), name: payload.name };
+  // Clients without the capability see archiving as deletion and unarchiving as creation.
+  return payload.value === true
+    ? [{ type: 'stream', op: 'delete', streams: [stream], stream_ids: [channel.stream_id] }]
+    : [{ type: 'stream', op: 'create', streams: [stream] }];
+}
+
+function subscriptionUpdate(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload): EventPayload {
+  const setting = NOTIFICATION_DEFAULTS[payload.property as string];
+  if (!setting || payload.value !== null || hasCapability(queue.options, 'notification_settings_null')) {
+    return payload;
+  }
+  const user = ctx.store.state.users.get(queue.userId);
+  return { ...payload, value: user ? user.settings[setting] : false };
+}
+
+/** The type-specific part of delivery. */
+function byType(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload): EventPayload[] {
+  const caps = queue.options;
+  switch (payload.type) {
+    case 'message':
+      return messageEvent(ctx, queue, payload);
+    case 'typing':
+      return 'stream_id' in payload && !hasCapability(caps, 'stream_typing_notifications') ? [] : [payload];
+    case 'delete_message':
+      return hasCapability(caps, 'bulk_message_deletion') ? [payload] : splitDeletes(payload);
+    case 'user_settings': {
+      if (payload.op !== 'update' || hasCapability(caps, 'user_settings_object')) return [payload];
+      const user = ctx.store.state.users.get(queue.userId);
+      return [payload, ...legacySettingsEvents(payload, user ? apiEmail(ctx.store.state, user) : '')];
+    }
+    case 'stream':
+      return payload.op === 'update' ? streamUpdate(ctx, queue, payload) : [payload];
+    case 'subscription':
+      return payload.op === 'update' ? [subscriptionUpdate(ctx, queue, payload)] : [payload];
+    case 'user_group': {
+      const data = payload.data as Record<string, unknown> | undefined;
+      if (
+        payload.op === 'update' &&
+        data?.deactivated === true &&
+        !hasCapability(caps, 'include_deactivated_groups')
+      ) {
+        return [{ type: 'user_group', op: 'remove', group_id: payload.group_id }];
+      }
+      return [payload];
+    }
+    case 'realm_linkifiers':
+      return hasCapability(caps, 'linkifier_url_template') ? [payload] : [];
+    case 'presence':
+      return [presenceEventFor(ctx.store.state, payload.$presence as PresenceHint, queue.options)];
+    case 'muted_topics':
+      return caps.eventTypes?.has('user_topic') ? [] : [payload];
+    default:
+      return [payload];
+  }
+}
+
+/** Replaces the stored empty topic with the display name for clients without empty_topic_name. */
+function withDisplayTopics(ctx: DeliveryContext, payload: EventPayload): EventPayload {
+  if (!('stream_id' in payload)) return payload;
+  let out = payload;
+  for (const key of TOPIC_KEYS) {
+    if (out[key] === '') out = { ...out, [key]: displayTopic(ctx.store.state, '', false) };
+  }
+  return out;
+}
+
+/** Drops the internal `$` hints. */
+function withoutHints(payload: EventPayload): EventPayload {
+  let hinted = false;
+  for (const key in payload) if (key.charCodeAt(0) === 36) hinted = true;
+  if (!hinted) return payload;
+  const out: EventPayload = { type: payload.type };
+  for (const key in payload) if (key.charCodeAt(0) !== 36) out[key] = payload[key];
+  return out;
+}
+
+/** The events `queue` receives for one emitted payload, in order. */
+export function deliverables(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload): EventPayload[] {
+  const types = queue.options.eventTypes;
+  // user_settings also yields the legacy types, which a queue may have asked for on their own.
+  if (types && !types.has(payload.type) && payload.type !== 'user_settings') return [];
+  const emptyTopicOk = hasCapability(queue.options, 'empty_topic_name');
+  const out: EventPayload[] = [];
+  for (const event of byType(ctx, queue, payload)) {
+    if (types && !types.has(event.type)) continue;
+    out.push(withoutHints(emptyTopicOk || event.type === 'message' ? event : withDisplayTopics(ctx, event)));
+  }
+  return out;
+}
