@@ -1,8 +1,93 @@
 /** Renders Markdown against the realm: the store's bridge to src/markdown (mentions, links, emoji, linkifiers). */
+import type {
+  CustomEmoji,
+  LinkChannel,
+  MentionGroup,
+  MentionUser,
+  RenderContext,
+} from '../markdown/context.js';
 import { renderMarkdown, type RenderResult } from '../markdown/render.js';
+import { topicLinks as findTopicLinks, type TopicLink } from '../markdown/topic-links.js';
+import { groupMemberIds } from './groups.js';
 import type { RealmState } from './state.js';
+
+interface Cached {
+  key: string;
+  context: RenderContext;
+}
+
+const cache = new WeakMap<RealmState, Cached>();
+
+/** Forgets the cached lookups of a realm; call after renaming/deactivating users, groups, channels or emoji. */
+export function invalidateRenderCache(state: RealmState): void {
+  cache.delete(state);
+}
+
+// Additions and removals change a size or the linkifier list; renames and deactivations need invalidateRenderCache.
+function cacheKey(state: RealmState): string {
+  return [
+    state.users.size,
+    state.groups.size,
+    state.channels.size,
+    state.realmEmoji.size,
+    state.realm.url,
+  ].join('/');
+}
+
+/** Builds a map on first use, then keeps it. */
+function lazy<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= build());
+}
+
+function buildContext(state: RealmState): RenderContext {
+  const usersByName = lazy(() => {
+    const map = new Map<string, MentionUser>();
+    const byId = [...state.users.values()].filter((u) => u.is_active).sort((a, b) => a.user_id - b.user_id);
+    for (const u of byId) if (!map.has(u.full_name.toLowerCase())) map.set(u.full_name.toLowerCase(), u);
+    return map;
+  });
+  const groupsByName = lazy(() => {
+    const map = new Map<string, MentionGroup>();
+    for (const g of state.groups.values()) if (!g.deactivated) map.set(g.name.toLowerCase(), g);
+    return map;
+  });
+  const emojiByName = lazy(() => {
+    const map = new Map<string, CustomEmoji>();
+    for (const e of state.realmEmoji.values()) if (!e.deactivated) map.set(e.name, e);
+    return map;
+  });
+  return {
+    realmUrl: state.realm.url.replace(/\/$/, ''),
+    userByName: (name) => usersByName().get(name.toLowerCase()),
+    userById: (id) => {
+      const user = state.users.get(id);
+      return user?.is_active ? user : undefined;
+    },
+    groupByName: (name) => groupsByName().get(name.toLowerCase()),
+    groupMemberIds: (id) => [...groupMemberIds(state, id)].filter((u) => state.users.get(u)?.is_active),
+    channelByName: (name): LinkChannel | undefined => state.channelsByName.get(name.toLowerCase()),
+    realmEmoji: (name) => emojiByName().get(name),
+    linkifiers: state.linkifiers,
+  };
+}
+
+/** The render context of a realm, cached until its users, groups, channels, emoji or linkifiers change. */
+export function renderContext(state: RealmState): RenderContext {
+  const key = cacheKey(state);
+  const hit = cache.get(state);
+  if (hit && hit.key === key && hit.context.linkifiers === state.linkifiers) return hit.context;
+  const context = buildContext(state);
+  cache.set(state, { key, context });
+  return context;
+}
 
 /** Renders message or description content for this realm. */
 export function renderContent(state: RealmState, content: string): RenderResult {
-  return renderMarkdown(content, { realmUrl: state.realm.url });
+  return renderMarkdown(content, renderContext(state));
+}
+
+/** The `topic_links` of a message in this topic. */
+export function topicLinks(state: RealmState, topic: string): TopicLink[] {
+  return findTopicLinks(topic, renderContext(state));
 }
