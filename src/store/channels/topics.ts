@@ -1,0 +1,73 @@
+/** Topic listing (GET /users/me/{stream_id}/topics) and per-user topic visibility policies. */
+import type { Topic } from '../../generated/types.js';
+import { hasMessageRow } from '../access.js';
+import { displayTopic } from '../topics.js';
+import type { ChannelRecord, RealmState, UserRecord } from '../state.js';
+import type { Store } from '../store.js';
+
+/**
+ * The channel's topics the user may see, newest first: {name, max_id}, the name spelled as the newest
+ * visible message of the case-insensitive topic. With protected history (history_public_to_subscribers
+ * false) a message is visible only when the user has a row for it or it was sent while they were subscribed
+ * (timestamp ≥ their subscription's date_subscribed). Reads the byTopic index only.
+ */
+export function listTopics(
+  state: RealmState,
+  user: UserRecord,
+  channel: ChannelRecord,
+  allowEmptyTopicName: boolean,
+): Topic[] {
+  const prefix = `${channel.stream_id}\u0000`;
+  const sub = state.subscriptions.get(user.user_id)?.get(channel.stream_id);
+  const since = sub?.active ? sub.date_subscribed : Infinity;
+  const visible = (id: number): boolean => {
+    if (channel.history_public_to_subscribers) return true;
+    if (hasMessageRow(state, user.user_id, id)) return true;
+    return (state.messages.get(id)?.timestamp ?? -1) >= since;
+  };
+  const out: Topic[] = [];
+  for (const [key, ids] of state.index.byTopic) {
+    if (!key.startsWith(prefix)) continue;
+    for (let i = ids.length - 1; i >= 0; i--) {
+      const id = ids[i]!;
+      if (!visible(id)) continue;
+      const topic = state.messages.get(id)!.topic;
+      out.push({ name: displayTopic(state, topic, allowEmptyTopicName), max_id: id });
+      break;
+    }
+  }
+  return out.sort((a, b) => b.max_id - a.max_id);
+}
+
+/** Key of a user's topic policy in state.userTopics. */
+export function userTopicKey(userId: number, streamId: number, topic: string): string {
+  return `${userId}\u0000${streamId}\u0000${topic.toLowerCase()}`;
+}
+
+/** Sets a user's visibility policy for a topic (0 removes it) and emits user_topic to that user. */
+export function setTopicVisibility(
+  store: Store,
+  userId: number,
+  streamId: number,
+  topic: string,
+  policy: number,
+): void {
+  const key = userTopicKey(userId, streamId, topic);
+  const now = store.now();
+  if (policy === 0) store.state.userTopics.delete(key);
+  else
+    store.state.userTopics.set(key, {
+      user_id: userId,
+      stream_id: streamId,
+      topic_name: topic,
+      visibility_policy: policy,
+      last_updated: now,
+    });
+  store.emit([userId], {
+    type: 'user_topic',
+    stream_id: streamId,
+    topic_name: topic,
+    last_updated: now,
+    visibility_policy: policy,
+  });
+}

@@ -1,0 +1,103 @@
+/** The user change path: name and role changes, deactivation and reactivation, with their events. */
+import type { Role } from '../../generated/types.js';
+import { emitPeer } from '../subscriptions/subscribe.js';
+import { SYSTEM_GROUP_NAMES, refreshSystemGroups } from '../groups.js';
+import type { UserRecord } from '../state.js';
+import type { Store } from '../store.js';
+
+/** Recomputes system groups and emits add_members / remove_members for each system group that changed. */
+export function refreshSystemGroupsWithEvents(store: Store): void {
+  const { state } = store;
+  const before = new Map<number, Set<number>>();
+  for (const name of SYSTEM_GROUP_NAMES) {
+    const id = state.systemGroupIds.get(name);
+    const group = id === undefined ? undefined : state.groups.get(id);
+    if (group) before.set(group.id, new Set(group.members));
+  }
+  refreshSystemGroups(state, store.now());
+  const audience = store.activeUserIds();
+  for (const [id, old] of before) {
+    const now = state.groups.get(id)!.members;
+    const added = [...now].filter((u) => !old.has(u)).sort((a, b) => a - b);
+    const removed = [...old].filter((u) => !now.has(u)).sort((a, b) => a - b);
+    if (added.length)
+      store.emit(audience, { type: 'user_group', op: 'add_members', group_id: id, user_ids: added });
+    if (removed.length)
+      store.emit(audience, { type: 'user_group', op: 'remove_members', group_id: id, user_ids: removed });
+  }
+}
+
+/** Changes a user's full name; emits realm_user/update. */
+export function setFullName(store: Store, user: UserRecord, fullName: string): void {
+  if (user.full_name === fullName) return;
+  user.full_name = fullName;
+  const person = { user_id: user.user_id, full_name: fullName };
+  store.emit(store.activeUserIds(), { type: 'realm_user', op: 'update', person });
+}
+
+/** Changes a user's role; emits realm_user/update and refreshes the system groups. */
+export function setRole(store: Store, user: UserRecord, role: Role): void {
+  if (user.role === role) return;
+  user.role = role;
+  store.emit(store.activeUserIds(), {
+    type: 'realm_user',
+    op: 'update',
+    person: { user_id: user.user_id, role },
+  });
+  refreshSystemGroupsWithEvents(store);
+}
+
+function activeSubscriptionIds(store: Store, user: UserRecord): number[] {
+  const mine = store.state.subscriptions.get(user.user_id);
+  return [...(mine?.values() ?? [])].filter((s) => s.active).map((s) => s.stream_id);
+}
+
+/**
+ * Deactivates a user and the bots they own: their subscriptions stop counting (peer_remove), system
+ * groups are refreshed, and realm_user/update {is_active: false} is sent (realm_user/remove before FL222).
+ */
+export function deactivateUser(store: Store, user: UserRecord): void {
+  const { state } = store;
+  const targets = [
+    user,
+    ...[...state.users.values()].filter((u) => u.is_bot && u.bot_owner_id === user.user_id && u.is_active),
+  ];
+  for (const target of targets) {
+    if (!target.is_active) continue;
+    const audience = store.activeUserIds();
+    target.is_active = false;
+    for (const streamId of activeSubscriptionIds(store, target)) {
+      state.subscribers.get(streamId)?.delete(target.user_id);
+      emitPeer(store, streamId, [target.user_id], 'peer_remove');
+    }
+    const event =
+      store.featureLevel >= 222
+        ? { type: 'realm_user', op: 'update', person: { user_id: target.user_id, is_active: false } }
+        : {
+            type: 'realm_user',
+            op: 'remove',
+            person: { user_id: target.user_id, full_name: target.full_name },
+          };
+    store.emit(audience, event);
+  }
+  refreshSystemGroupsWithEvents(store);
+}
+
+/** Reactivates a user: their subscriptions count again (peer_add), system groups refresh, realm_user/update. */
+export function reactivateUser(store: Store, user: UserRecord): void {
+  const { state } = store;
+  if (user.is_active) return;
+  user.is_active = true;
+  store.emit(store.activeUserIds(), {
+    type: 'realm_user',
+    op: 'update',
+    person: { user_id: user.user_id, is_active: true },
+  });
+  for (const streamId of activeSubscriptionIds(store, user)) {
+    let set = state.subscribers.get(streamId);
+    if (!set) state.subscribers.set(streamId, (set = new Set()));
+    set.add(user.user_id);
+    emitPeer(store, streamId, [user.user_id], 'peer_add');
+  }
+  refreshSystemGroupsWithEvents(store);
+}
