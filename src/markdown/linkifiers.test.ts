@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { testRenderContext } from '../testing/render-context.js';
+import { linkifierMatches } from './linkifiers.js';
+import { renderMarkdown } from './render.js';
+import { topicLinks } from './topic-links.js';
+
+const ISSUE = { pattern: '#(?<id>[0-9]+)', url_template: 'https://tracker.example/{id}' };
+const LONG = { pattern: '#(?<id>[0-9]{3})', url_template: 'https://long.example/{id}' };
+
+describe('linkifiers', () => {
+  it('applies linkifiers in order: the earlier wins where matches overlap', () => {
+    expect(linkifierMatches('see #123', [ISSUE, LONG])).toEqual([
+      { start: 4, end: 8, url: 'https://tracker.example/123' },
+    ]);
+    expect(linkifierMatches('see #123', [LONG, ISSUE])).toEqual([
+      { start: 4, end: 8, url: 'https://long.example/123' },
+    ]);
+  });
+
+  it('expands RFC 6570 templates, percent-encoding the values', () => {
+    const rule = { pattern: 'ticket (?<key>[A-Z]+ [0-9]+)', url_template: 'https://t.example/{key}' };
+    const r = renderMarkdown('ticket AB 12', testRenderContext({ linkifiers: [rule] }));
+    expect(r.html).toBe('<p><a href="https://t.example/AB%2012">ticket AB 12</a></p>');
+  });
+
+  it('links several matches of several linkifiers in one text', () => {
+    const r = renderMarkdown('#1 and RFC 2616, #2', testRenderContext());
+    expect(r.html).toBe(
+      '<p><a href="https://github.com/svc/svc/issues/1">#1</a> and ' +
+        '<a href="https://datatracker.ietf.org/doc/html/rfc2616">RFC 2616</a>, ' +
+        '<a href="https://github.com/svc/svc/issues/2">#2</a></p>',
+    );
+  });
+
+  it('ignores an invalid pattern and keeps applying the others', () => {
+    const bad = { pattern: '(?<x>[', url_template: 'https://bad/{x}' };
+    expect(linkifierMatches('#5', [bad, ISSUE])).toEqual([
+      { start: 0, end: 2, url: 'https://tracker.example/5' },
+    ]);
+  });
+});
+
+describe('topicLinks', () => {
+  it('lists linkifier matches and URLs in a topic by position', () => {
+    expect(topicLinks('fix #12 see https://x.y/z', testRenderContext())).toEqual([
+      { text: '#12', url: 'https://github.com/svc/svc/issues/12' },
+      { text: 'https://x.y/z', url: 'https://x.y/z' },
+    ]);
+  });
+
+  it('is empty for a plain topic', () => {
+    expect(topicLinks('castle', testRenderContext())).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { devRealm } from '../testing/dev-realm.js';
+import { describeTransports } from '../testing/transports.js';
+import { createManualClock } from './clock.js';
+import { loadRealm } from './load-realm.js';
+import { createRandom } from './random.js';
+import { invalidateRenderCache, renderContent, renderContext, topicLinks } from './render.js';
+
+const load = () =>
+  loadRealm(devRealm(), {
+    clock: createManualClock(1763700000000),
+    random: createRandom(7),
+    featureLevel: 435,
+  });
+
+describe('render bridge', () => {
+  it('resolves users, groups, channels, realm emoji and linkifiers from the realm', () => {
+    const { state } = load();
+    const r = renderContent(state, '@**King Hamlet** @*leadership* #**Denmark** :green_tick: #7');
+    expect(r.html).toBe(
+      '<p><span class="user-mention" data-user-id="10">@King Hamlet</span> ' +
+        '<span class="user-group-mention" data-user-group-id="10">@leadership</span> ' +
+        '<a class="stream" data-stream-id="3" href="/#narrow/stream/3-Denmark">#Denmark</a> ' +
+        '<img alt=":green_tick:" class="emoji" src="/user_avatars/2/emoji/images/1.png" title="green tick"> ' +
+        '<a href="https://github.com/svc/svc/issues/7">#7</a></p>',
+    );
+    expect([...r.mentionedGroupIds]).toEqual([10]);
+    expect([...r.mentionedUserIds].sort((a, b) => a - b)).toEqual([9, 10, 11]);
+  });
+
+  it('expands nested groups to active members only', () => {
+    const { state } = load();
+    // core: direct member 15, subgroup leadership (9, 11).
+    expect([...renderContent(state, '@*core*').mentionedUserIds].sort((a, b) => a - b)).toEqual([9, 11, 15]);
+    state.users.get(11)!.is_active = false;
+    expect([...renderContent(state, '@*leadership*').mentionedUserIds]).toEqual([9]);
+  });
+
+  it('does not mention deactivated groups', () => {
+    const { state } = load();
+    const r = renderContent(state, '@*retired-team*');
+    expect(r.html).toBe('<p>@<em>retired-team</em></p>');
+    expect(r.mentionedGroupIds.size).toBe(0);
+  });
+
+  it('does not mention deactivated users', () => {
+    const { state } = load();
+    expect(renderContent(state, '@**Ex Employee**').html).toBe('<p>@<strong>Ex Employee</strong></p>');
+    expect(renderContent(state, '@**|18**').mentionedUserIds.size).toBe(0);
+  });
+
+  it('keeps the cached context until invalidated, then sees renames', () => {
+    const { state } = load();
+    const first = renderContext(state);
+    expect(renderContext(state)).toBe(first);
+    renderContent(state, '@**King Hamlet**');
+    state.users.get(10)!.full_name = 'King Claudius';
+    invalidateRenderCache(state);
+    expect(renderContext(state)).not.toBe(first);
+    expect(renderContent(state, '@**King Claudius**').html).toBe(
+      '<p><span class="user-mention" data-user-id="10">@King Claudius</span></p>',
+    );
+    expect(renderContent(state, '@**King Hamlet**').mentionedUserIds.size).toBe(0);
+  });
+
+  it('sees a replaced linkifier list without invalidation', () => {
+    const { state } = load();
+    expect(renderContent(state, 'RFC 1').hasLink).toBe(true);
+    state.linkifiers = [];
+    expect(renderContent(state, 'RFC 1').html).toBe('<p>RFC 1</p>');
+  });
+
+  it('finds topic links with the realm linkifiers', () => {
+    const { state } = load();
+    expect(topicLinks(state, 'RFC 2119 review')).toEqual([
+      { text: 'RFC 2119', url: 'https://datatracker.ietf.org/doc/html/rfc2119' },
+    ]);
+  });
+});
+
+describeTransports('realm description rendering', (t) => {
+  it('GET /server_settings returns the realm description rendered against the realm', async () => {
+    t().app.store.state.realm.description = 'Run by @**King Hamlet** in #**Denmark** :tada:';
+    const res = await t().anonymous.get('server_settings');
+    expect(res.status).toBe(200);
+    expect(res.body.realm_description).toBe(
+      '<p>Run by <span class="user-mention" data-user-id="10">@King Hamlet</span> in ' +
+        '<a class="stream" data-stream-id="3" href="/#narrow/stream/3-Denmark">#Denmark</a> ' +
+        '<span aria-label="tada" class="emoji emoji-1f389" role="img" title="tada">:tada:</span></p>',
+    );
+  });
+});
