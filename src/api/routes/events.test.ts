@@ -5,8 +5,8 @@ import { describeTransports } from '../../testing/transports.js';
 
 describeTransports('GET /events', (t) => {
   const userId = (email: string): number => t().app.store.state.usersByEmail.get(email)!.user_id;
-  const emit = (email: string, event: Record<string, unknown>): void =>
-    t().app.store.emit([userId(email)], { type: 'restart', ...event });
+  const emit = (email: string, { n }: { n: number }): void =>
+    t().app.store.emit([userId(email)], { type: 'alert_words', alert_words: [String(n)] });
 
   it('returns nothing for a fresh queue with dont_block, without a queue_id key', async () => {
     const queueId = await registerQueue(t().as(MEMBER));
@@ -21,8 +21,8 @@ describeTransports('GET /events', (t) => {
     emit(MEMBER, { n: 2 });
     const res = await pollNow(t().as(MEMBER), queueId, -1);
     expect(res.body.events).toEqual([
-      { type: 'restart', n: 1, id: 0 },
-      { type: 'restart', n: 2, id: 1 },
+      { type: 'alert_words', alert_words: ['1'], id: 0 },
+      { type: 'alert_words', alert_words: ['2'], id: 1 },
     ]);
     emit(MEMBER, { n: 3 });
     const next = await pollNow(t().as(MEMBER), queueId, 0);
@@ -38,7 +38,7 @@ describeTransports('GET /events', (t) => {
     expect(res.body).toEqual({
       result: 'success',
       msg: '',
-      events: [{ type: 'restart', n: 1, id: 0 }],
+      events: [{ type: 'alert_words', alert_words: ['1'], id: 0 }],
       queue_id: queueId,
     });
   });
@@ -60,7 +60,7 @@ describeTransports('GET /events', (t) => {
     expect((await first).body).toEqual({ result: 'success', msg: '', events: [], queue_id: queueId });
     await untilParked(t().app, queueId);
     emit(MEMBER, { n: 1 });
-    expect((await second).body.events).toEqual([{ type: 'restart', n: 1, id: 0 }]);
+    expect((await second).body.events).toEqual([{ type: 'alert_words', alert_words: ['1'], id: 0 }]);
   });
 
   it('refuses an acknowledgement older than what was pruned, keeping the queue', async () => {
@@ -76,7 +76,7 @@ describeTransports('GET /events', (t) => {
       code: 'BAD_REQUEST',
     });
     expect((await pollNow(t().as(MEMBER), queueId, 0)).body.events).toEqual([
-      { type: 'restart', n: 2, id: 1 },
+      { type: 'alert_words', alert_words: ['2'], id: 1 },
     ]);
   });
 
@@ -132,7 +132,7 @@ describeTransports('GET /events', (t) => {
   it('creates a queue on the fly for dont_block without queue_id, and returns its id', async () => {
     const res = await t()
       .as(MEMBER)
-      .get('events', { dont_block: true, event_types: ['restart'] });
+      .get('events', { dont_block: true, event_types: ['alert_words'] });
     expect(res.body.events).toEqual([]);
     const queue = t().app.services.queues.get(res.body.queue_id)!;
     expect(queue.userId).toBe(userId(MEMBER));

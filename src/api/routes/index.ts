@@ -1,9 +1,19 @@
 /** The route table: every endpoint the mock implements, in one list. */
 import type { Route } from '../route.js';
+import { avatarRoutes } from './avatar.js';
+import { draftRoutes } from './drafts.js';
+import { inviteRoutes } from './invites.js';
+import { pushTokenRoutes } from './push-tokens.js';
+import { realmConfigRoutes } from './realm-config.js';
+import { savedSnippetRoutes } from './saved-snippets.js';
+import { scheduledMessageRoutes } from './scheduled-messages.js';
+import { settingsRoutes } from './settings.js';
 import { eventsRoutes } from './events.js';
+import { presenceRoutes } from './presence.js';
 import { registerRoutes } from './register.js';
 import { serverRoutes } from './server.js';
+import { typingRoutes } from './typing.js';
 import { userRoutes } from './users.js';
 
 /** All routes; the dispatcher, the README table and `svc-mock routes` read this list. */
-export const routes: readonly Route[] = [...serverRoutes, ...userRoutes, ...registerRoutes, ...eventsRoutes] as Route[];
+export const routes: readonly Route[] = [...serverRoutes, ...userRoutes, ...registerRoutes, ...eventsRoutes, ...typingRoutes, ...presenceRoutes, ...draftRoutes, ...savedSnippetRoutes, ...scheduledMessageRoutes, ...inviteRoutes, ...realmConfigRoutes, ...settingsRoutes, ...pushTokenRoutes, ...avatarRoutes] as Route[];
