@@ -4,14 +4,41 @@ import { errors } from './errors/index.js';
 
 const API_KEY = /^[A-Za-z0-9]{32}$/;
 
+const utf8 = new TextDecoder();
+
 /** Decodes base64 text as UTF-8; undefined when it is not base64. */
 function decodeBase64(text: string): string | undefined {
+  let binary: string;
   try {
-    const binary = atob(text.trim());
-    return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    binary = atob(text.trim());
   } catch {
     return undefined;
   }
+  // eslint-disable-next-line no-control-regex -- plain ASCII needs no UTF-8 decoding
+  if (/^[\x00-\x7f]*$/.test(binary)) return binary;
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return utf8.decode(bytes);
+}
+
+// Clients send the same header on every request: remember what it decoded to (bounded).
+const decodedHeaders = new Map<string, { email: string; key: string } | null>();
+const MAX_REMEMBERED = 1000;
+
+function credentialsOf(header: string): { email: string; key: string } | null {
+  let found = decodedHeaders.get(header);
+  if (found !== undefined) return found;
+  const [scheme, credentials] = header.trim().split(/\s+/, 2);
+  if (scheme?.toLowerCase() !== 'basic') throw errors.notBasicAuth();
+  const decoded = credentials === undefined ? undefined : decodeBase64(credentials);
+  const colon = decoded?.indexOf(':') ?? -1;
+  found =
+    decoded === undefined || colon < 0
+      ? null
+      : { email: decoded.slice(0, colon).trim(), key: decoded.slice(colon + 1).trim() };
+  if (decodedHeaders.size >= MAX_REMEMBERED) decodedHeaders.clear();
+  decodedHeaders.set(header, found);
+  return found;
 }
 
 /** Finds the user for an API key and e-mail; throws the API's 401 errors. */
@@ -26,12 +53,9 @@ export function userForKey(state: RealmState, email: string, key: string): UserR
 /** Authenticates an `Authorization` header value; undefined header means no credentials were sent. */
 export function authenticate(state: RealmState, header: string | undefined): UserRecord {
   if (!header) throw errors.notLoggedIn();
-  const [scheme, credentials] = header.trim().split(/\s+/, 2);
-  if (scheme?.toLowerCase() !== 'basic') throw errors.notBasicAuth();
-  const decoded = credentials === undefined ? undefined : decodeBase64(credentials);
-  const colon = decoded?.indexOf(':') ?? -1;
-  if (decoded === undefined || colon < 0) throw errors.invalidAuthHeader();
-  return userForKey(state, decoded.slice(0, colon).trim(), decoded.slice(colon + 1).trim());
+  const credentials = credentialsOf(header);
+  if (!credentials) throw errors.invalidAuthHeader();
+  return userForKey(state, credentials.email, credentials.key);
 }
 
 /** The sending client's name: the User-Agent's product token, or `Unspecified`. */

@@ -36,9 +36,17 @@ export function avatarUrl(
   return `https://secure.gravatar.com/avatar/${hash}?d=identicon${size}&version=${user.avatar_version}`;
 }
 
+const isoDates = new Map<number, string>();
+
 /** An ISO-8601 date with microseconds and a +00:00 offset, as the API writes date_joined. */
 export function isoDate(unixSeconds: number): string {
-  return new Date(unixSeconds * 1000).toISOString().replace(/\.(\d{3})Z$/, '.$1000+00:00');
+  let text = isoDates.get(unixSeconds);
+  if (text === undefined) {
+    text = new Date(unixSeconds * 1000).toISOString().replace(/\.(\d{3})Z$/, '.$1000+00:00');
+    if (isoDates.size > 100000) isoDates.clear();
+    isoDates.set(unixSeconds, text);
+  }
+  return text;
 }
 
 /** The user object of GET /users and register's realm_users. */
