@@ -39,11 +39,16 @@ function emojiRule(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
+// Compiled once: the pattern is large. Emoji are never plain ASCII, so ASCII-only text skips the search.
+const EMOJI_CHARS = emojiRegex();
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
 /** Splits text into plain pieces and the API's spans for the emoji characters it contains. */
 export function splitEmojiChars(text: string): { text?: string; html?: string }[] {
+  if (ASCII_ONLY.test(text)) return [{ text }];
   const out: { text?: string; html?: string }[] = [];
   let last = 0;
-  for (const m of text.matchAll(emojiRegex())) {
+  for (const m of text.matchAll(EMOJI_CHARS)) {
     const code = emojiCodeForChars(m[0]);
     const name = emojiNameForCode(code);
     if (name === undefined) continue;
