@@ -1,6 +1,7 @@
 /** createApp: the API as one `fetch(Request) → Response` function over an in-memory realm. */
 import { createSystemClock, type Clock } from '../store/clock.js';
 import { loadRealm } from '../store/load-realm.js';
+import { armScheduledDeliveries } from '../store/scheduled-messages/delivery.js';
 import { QueueRegistry } from '../store/events/queues.js';
 import { createRandom } from '../store/random.js';
 import type { Store } from '../store/store.js';
@@ -51,6 +52,7 @@ export function createApp(options: AppOptions): App {
   const clock = options.clock ?? createSystemClock();
   const featureLevel = options.featureLevel ?? DEFAULT_FEATURE_LEVEL;
   const store = loadRealm(options.realm, { clock, random: createRandom(options.seed ?? 1), featureLevel });
+  armScheduledDeliveries(store);
   const services: AppServices = {
     featureLevel,
     version: DEFAULT_VERSION,

@@ -16,17 +16,84 @@ export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topi
 export type ReactionType = 'unicode_emoji' | 'realm_emoji' | 'svc_extra_emoji';
 export type MessageTypeParam = 'direct' | 'channel' | 'stream' | 'private';
 export type IdList = number[];
+export type DeleteDraftsDraftIdResponse = SuccessEnvelope;
+export type DeleteEventsResponse = SuccessEnvelope;
+export type DeleteInvitesInviteIdResponse = SuccessEnvelope;
+export type DeleteInvitesMultiuseInviteIdResponse = SuccessEnvelope;
 export type DeleteMessagesMessageIdReactionsResponse = SuccessEnvelope & {};
 export type DeleteMessagesMessageIdResponse = SuccessEnvelope & {};
+export type DeleteRealmFiltersFilterIdResponse = SuccessEnvelope;
+export type DeleteRealmPlaygroundsPlaygroundIdResponse = SuccessEnvelope;
+export type DeleteSavedSnippetsSavedSnippetIdResponse = SuccessEnvelope;
+export type DeleteScheduledMessagesScheduledMessageIdResponse = SuccessEnvelope;
 export type DeleteStreamResponse = SuccessEnvelope;
 export type DeleteUserResponse = SuccessEnvelope;
+export type DeleteUsersMeApnsDeviceTokenResponse = SuccessEnvelope;
 export type DeleteUsersMeSubscriptionsResponse = SuccessEnvelope & {
   removed: string[];
   not_removed: string[];
 };
+export type GetAvatarMediumResponse = SuccessEnvelope;
+export type GetAvatarResponse = SuccessEnvelope;
+export type GetDraftsResponse = SuccessEnvelope & {
+  count: number;
+  drafts: Draft[];
+};
+export type GetEventsResponse = SuccessEnvelope & {
+  events: AnyEvent[];
+  /**
+   * Only when a parked poll completes or a queue was created.
+   */
+  queue_id?: string;
+};
+export type AnyEvent = {
+  id: number;
+  type:
+    | 'alert_words'
+    | 'channel_folder'
+    | 'default_streams'
+    | 'delete_message'
+    | 'drafts'
+    | 'heartbeat'
+    | 'invites_changed'
+    | 'message'
+    | 'muted_topics'
+    | 'navigation_view'
+    | 'presence'
+    | 'reaction'
+    | 'realm'
+    | 'realm_bot'
+    | 'realm_emoji'
+    | 'realm_linkifiers'
+    | 'realm_playgrounds'
+    | 'realm_user'
+    | 'realm_user_settings_defaults'
+    | 'restart'
+    | 'saved_snippets'
+    | 'scheduled_messages'
+    | 'stream'
+    | 'submessage'
+    | 'subscription'
+    | 'typing'
+    | 'update_display_settings'
+    | 'update_global_notifications'
+    | 'update_message'
+    | 'update_message_flags'
+    | 'user_group'
+    | 'user_settings'
+    | 'user_status'
+    | 'user_topic';
+};
 export type GetGetStreamIdResponse = SuccessEnvelope & {
   stream_id: number;
 };
+export type GetInvitesResponse = SuccessEnvelope & {
+  invites: Invitation[];
+};
+/**
+ * An entry of GET /invites: an e-mail invitation or a reusable invitation link.
+ */
+export type Invitation = EmailInvitation | MultiuseInvitation;
 export type GetMessagesMatchesNarrowResponse = SuccessEnvelope & {
   messages: {
     [k: string]: {
@@ -61,6 +128,25 @@ export type GetMessagesResponse = SuccessEnvelope & {
   found_newest: boolean;
   history_limited: boolean;
   messages: Message[];
+};
+export type GetRealmLinkifiersResponse = SuccessEnvelope & {
+  linkifiers: Linkifier[];
+};
+export type GetRealmPresenceResponse = SuccessEnvelope & {
+  presences: {
+    [k: string]: Presence;
+  };
+  server_timestamp: number;
+};
+/**
+ * One user's presence: the legacy shape (register presences keyed by e-mail) or the slim/modern one (keyed by user ID string).
+ */
+export type Presence = LegacyPresence | SlimPresence;
+export type GetSavedSnippetsResponse = SuccessEnvelope & {
+  saved_snippets: SavedSnippet[];
+};
+export type GetScheduledMessagesResponse = SuccessEnvelope & {
+  scheduled_messages: ScheduledMessage[];
 };
 export type GetServerSettingsResponse = SuccessEnvelope & ServerSettings;
 export type GetStreamResponse = SuccessEnvelope & {
@@ -110,8 +196,17 @@ export type GetUsersSubscriptionStatusResponse = SuccessEnvelope & {
 export type GetUsersResponse = SuccessEnvelope & {
   members: User[];
 };
+export type PatchDraftsDraftIdResponse = SuccessEnvelope;
 export type PatchMessagesMessageIdResponse = SuccessEnvelope & {
   detached_uploads?: {}[];
+};
+export type PatchRealmFiltersFilterIdResponse = SuccessEnvelope;
+export type PatchRealmLinkifiersResponse = SuccessEnvelope;
+export type PatchRealmUserSettingsDefaultsResponse = SuccessEnvelope;
+export type PatchSavedSnippetsSavedSnippetIdResponse = SuccessEnvelope;
+export type PatchScheduledMessagesScheduledMessageIdResponse = SuccessEnvelope;
+export type PatchSettingsResponse = SuccessEnvelope & {
+  full_name?: string;
 };
 export type PatchStreamResponse = SuccessEnvelope;
 export type PatchUserGroupResponse = SuccessEnvelope;
@@ -121,6 +216,16 @@ export type PostDevFetchApiKeyResponse = SuccessEnvelope & {
   email: string;
   user_id: number;
 };
+export type PostDraftsResponse = SuccessEnvelope & {
+  ids: number[];
+};
+export type PostInvitesInviteIdResendResponse = SuccessEnvelope & {
+  timestamp: number;
+};
+export type PostInvitesMultiuseResponse = SuccessEnvelope & {
+  invite_link: string;
+};
+export type PostInvitesResponse = SuccessEnvelope;
 export type PostMarkAllAsReadResponse = SuccessEnvelope & {
   complete: boolean;
 };
@@ -146,6 +251,12 @@ export type PostMessagesResponse = SuccessEnvelope & {
   id: number;
   automatic_new_visibility_policy?: 2 | 3;
 };
+export type PostRealmFiltersResponse = SuccessEnvelope & {
+  id: number;
+};
+export type PostRealmPlaygroundsResponse = SuccessEnvelope & {
+  id: number;
+};
 export type PostRegisterResponse = SuccessEnvelope &
   EventQueue & {
     realm_empty_topic_display_name?: string;
@@ -153,7 +264,59 @@ export type PostRegisterResponse = SuccessEnvelope &
     max_topic_length?: number;
     max_stream_name_length?: number;
     max_stream_description_length?: number;
+    max_message_id?: number;
+    unread_msgs?: UnreadMessages;
+    starred_messages?: number[];
+    recent_private_conversations?: RecentDirectConversation[];
+    drafts?: Draft[];
+    scheduled_messages?: ScheduledMessage[];
+    saved_snippets?: SavedSnippet[];
+    navigation_views?: NavigationView[];
+    channel_folders?: ChannelFolder[];
+    user_topics?: {
+      stream_id: number;
+      topic_name: string;
+      last_updated: number;
+      visibility_policy: 0 | 1 | 2 | 3;
+    }[];
+    subscriptions?: Subscription[];
+    unsubscribed?: Subscription[];
+    never_subscribed?: {}[];
+    streams?: Channel[];
+    realm_default_streams?: number[];
+    realm_users?: User[];
+    realm_non_active_users?: User[];
+    cross_realm_bots?: User[];
+    realm_user_groups?: UserGroup[];
+    presences?: {
+      [k: string]: Presence;
+    };
+    server_timestamp?: number;
+    presence_last_update_id?: number;
+    realm_linkifiers?: Linkifier[];
+    /**
+     * @maxItems 0
+     */
+    realm_filters?: [];
+    realm_playgrounds?: CodePlayground[];
+    realm_emoji?: {
+      [k: string]: RealmEmoji;
+    };
+    realm_user_settings_defaults?: {};
+    user_settings?: {};
   };
+export type PostSavedSnippetsResponse = SuccessEnvelope & {
+  saved_snippet_id: number;
+};
+export type PostScheduledMessagesResponse = SuccessEnvelope & {
+  scheduled_message_id: number;
+};
+export type PostSvcMockInvitationsAcceptResponse = SuccessEnvelope & {
+  user_id: number;
+  email: string;
+  api_key: string;
+};
+export type PostTypingResponse = SuccessEnvelope;
 export type PostUserGroupDeactivateResponse = SuccessEnvelope;
 export type PostUserGroupMembersResponse = SuccessEnvelope;
 export type PostUserGroupSubgroupsResponse = SuccessEnvelope;
@@ -162,6 +325,14 @@ export type PostUserGroupsCreateResponse = SuccessEnvelope & {
 };
 export type PostUserReactivateResponse = SuccessEnvelope;
 export type PostUserTopicsResponse = SuccessEnvelope;
+export type PostUsersMeApnsDeviceTokenResponse = SuccessEnvelope;
+export type PostUsersMePresenceResponse = SuccessEnvelope & {
+  presences?: {
+    [k: string]: Presence;
+  };
+  server_timestamp?: number;
+  presence_last_update_id?: number;
+};
 export type PostUsersMeSubscriptionsPropertiesResponse = SuccessEnvelope;
 export type PostUsersMeSubscriptionsResponse = SuccessEnvelope & {
   subscribed: {
@@ -174,22 +345,93 @@ export type PostUsersMeSubscriptionsResponse = SuccessEnvelope & {
   new_subscription_messages_sent?: boolean;
 };
 /**
- * An entry of GET /invites: an e-mail invitation or a reusable invitation link.
+ * Channel folders changed.
  */
-export type Invitation = EmailInvitation | MultiuseInvitation;
+export type ChannelFolderEvent = ChannelFolderAddEvent | ChannelFolderUpdateEvent | ChannelFolderReorderEvent;
 /**
- * One user's presence: the legacy shape (register presences keyed by e-mail) or the slim/modern one (keyed by user ID string).
+ * Messages were deleted: bulk form with message_ids, or one event per message without bulk_message_deletion.
  */
-export type Presence = LegacyPresence | SlimPresence;
+export type DeleteMessageEvent = {
+  id: number;
+  type: 'delete_message';
+  message_type: 'stream' | 'private';
+  message_ids?: number[];
+  message_id?: number;
+  stream_id?: number;
+  topic?: string;
+} & {
+  [k: string]: unknown;
+};
+/**
+ * The user's drafts changed.
+ */
+export type DraftsEvent = DraftsAddEvent | DraftsUpdateEvent | DraftsRemoveEvent;
+/**
+ * The user's navigation views changed.
+ */
+export type NavigationViewEvent =
+  NavigationViewAddEvent | NavigationViewUpdateEvent | NavigationViewRemoveEvent;
+/**
+ * A user's presence changed: legacy per-client form, or the modern form with simplified_presence_events.
+ */
+export type PresenceEvent = PresenceLegacyEvent | PresenceModernEvent;
+/**
+ * An emoji reaction was added or removed.
+ */
+export type ReactionEvent = ReactionAddEvent | ReactionRemoveEvent;
+/**
+ * An organization setting changed.
+ */
+export type RealmEvent = RealmUpdateEvent | RealmUpdateDictEvent | RealmDeactivatedEvent;
+/**
+ * A bot was added, changed or removed (owner and administrators).
+ */
+export type RealmBotEvent =
+  RealmBotAddEvent | RealmBotUpdateEvent | RealmBotRemoveEvent | RealmBotDeleteEvent;
+/**
+ * A user joined, changed or left the organization.
+ */
+export type RealmUserEvent = RealmUserAddEvent | RealmUserUpdateEvent | RealmUserRemoveEvent;
+/**
+ * The user's saved snippets changed.
+ */
+export type SavedSnippetsEvent = SavedSnippetsAddEvent | SavedSnippetsUpdateEvent | SavedSnippetsRemoveEvent;
+/**
+ * The user's scheduled messages changed.
+ */
+export type ScheduledMessagesEvent =
+  ScheduledMessagesAddEvent | ScheduledMessagesUpdateEvent | ScheduledMessagesRemoveEvent;
+/**
+ * A channel was created, deleted (archived) or changed.
+ */
+export type StreamEvent = StreamCreateEvent | StreamDeleteEvent | StreamUpdateEvent;
+/**
+ * The user's subscriptions, or a channel's subscribers, changed.
+ */
+export type SubscriptionEvent =
+  | SubscriptionAddEvent
+  | SubscriptionRemoveEvent
+  | SubscriptionUpdateEvent
+  | SubscriptionPeerAddEvent
+  | SubscriptionPeerRemoveEvent;
+/**
+ * Someone started or stopped typing in a direct or channel conversation.
+ */
+export type TypingEvent = TypingDirectEvent | TypingStreamEvent;
+/**
+ * A user group was created or changed.
+ */
+export type UserGroupEvent =
+  | UserGroupAddEvent
+  | UserGroupUpdateEvent
+  | UserGroupAddMembersEvent
+  | UserGroupRemoveMembersEvent
+  | UserGroupAddSubgroupsEvent
+  | UserGroupRemoveSubgroupsEvent
+  | UserGroupRemoveEvent;
 
-export interface DeleteMessagesMessageIdReactionsParams {
-  /**
-   * Path parameter: the message ID.
-   */
-  message_id: number;
-  emoji_name?: string;
-  emoji_code?: string;
-  reaction_type?: string;
+export interface DeleteDraftsDraftIdParams {
+  draft_id: number;
 }
 /**
  * Fields every success response carries.
@@ -199,11 +441,41 @@ export interface SuccessEnvelope {
   msg: string;
   ignored_parameters_unsupported?: string[];
 }
+export interface DeleteEventsParams {
+  queue_id: string;
+}
+export interface DeleteInvitesInviteIdParams {
+  invite_id: number;
+}
+export interface DeleteInvitesMultiuseInviteIdParams {
+  invite_id: number;
+}
+export interface DeleteMessagesMessageIdReactionsParams {
+  /**
+   * Path parameter: the message ID.
+   */
+  message_id: number;
+  emoji_name?: string;
+  emoji_code?: string;
+  reaction_type?: string;
+}
 export interface DeleteMessagesMessageIdParams {
   /**
    * Path parameter: the message ID.
    */
   message_id: number;
+}
+export interface DeleteRealmFiltersFilterIdParams {
+  filter_id: number;
+}
+export interface DeleteRealmPlaygroundsPlaygroundIdParams {
+  playground_id: number;
+}
+export interface DeleteSavedSnippetsSavedSnippetIdParams {
+  saved_snippet_id: number;
+}
+export interface DeleteScheduledMessagesScheduledMessageIdParams {
+  scheduled_message_id: number;
 }
 export interface DeleteStreamParams {
   stream_id: number;
@@ -211,12 +483,98 @@ export interface DeleteStreamParams {
 export interface DeleteUserParams {
   user_id: number;
 }
+export interface DeleteUsersMeApnsDeviceTokenParams {
+  token: string;
+}
 export interface DeleteUsersMeSubscriptionsParams {
   subscriptions: string[];
   principals?: string[] | number[];
 }
+export interface GetAvatarMediumParams {
+  user_id_or_email: string;
+  api_key?: string;
+}
+export interface GetAvatarParams {
+  user_id_or_email: string;
+  api_key?: string;
+}
+export interface GetDraftsParams {}
+export interface Draft {
+  /**
+   * Only in fetched drafts; never sent on create or edit.
+   */
+  id?: number;
+  /**
+   * "" = not addressed yet.
+   */
+  type: '' | 'stream' | 'private';
+  /**
+   * Channel: exactly one channel ID; direct: user IDs; unaddressed: [].
+   */
+  to: number[];
+  /**
+   * Ignored for non-channel drafts.
+   */
+  topic: string;
+  content: string;
+  /**
+   * UNIX seconds of the last edit.
+   */
+  timestamp?: number;
+}
+export interface GetEventsParams {
+  queue_id?: string;
+  last_event_id?: number;
+  dont_block?: boolean;
+  apply_markdown?: boolean;
+  client_extavatar?: boolean;
+  slim_presence?: boolean;
+  all_public_streams?: boolean;
+  event_types?: string[] | null;
+  narrow?: [string, string][];
+  lifespan_secs?: number;
+  bulk_message_deletion?: boolean;
+  stream_typing_notifications?: boolean;
+  user_settings_object?: boolean;
+  linkifier_url_template?: boolean;
+}
 export interface GetGetStreamIdParams {
   stream: string;
+}
+export interface GetInvitesParams {}
+export interface EmailInvitation {
+  id: number;
+  invited_by_user_id: number;
+  /**
+   * UNIX seconds of the invitation.
+   */
+  invited: number;
+  /**
+   * UNIX seconds; null = never expires.
+   */
+  expiry_date: number | null;
+  invited_as: Role;
+  email: string;
+  is_multiuse: false;
+  notify_referrer_on_join?: boolean;
+}
+export interface MultiuseInvitation {
+  id: number;
+  invited_by_user_id: number;
+  /**
+   * UNIX seconds of the invitation.
+   */
+  invited: number;
+  /**
+   * UNIX seconds; null = never expires.
+   */
+  expiry_date: number | null;
+  invited_as: Role;
+  /**
+   * <realm url>/join/<key>/
+   */
+  link_url: string;
+  is_multiuse: true;
 }
 export interface GetMessagesMatchesNarrowParams {
   msg_ids: number[];
@@ -378,6 +736,78 @@ export interface GetMessagesParams {
   message_ids?: number[];
   allow_empty_topic_name?: boolean;
   use_first_unread_anchor?: boolean;
+}
+export interface GetRealmLinkifiersParams {}
+export interface Linkifier {
+  id: number;
+  /**
+   * Regular expression with named groups.
+   */
+  pattern: string;
+  /**
+   * RFC 6570 URL template.
+   */
+  url_template: string;
+}
+export interface GetRealmPresenceParams {}
+/**
+ * Keyed by client name, plus "aggregated".
+ */
+export interface LegacyPresence {
+  aggregated: ClientPresence;
+  [k: string]: ClientPresence;
+}
+export interface ClientPresence {
+  client: string;
+  status: 'active' | 'idle';
+  timestamp: number;
+  /**
+   * Absent in the aggregated entry.
+   */
+  pushable?: boolean;
+}
+export interface SlimPresence {
+  active_timestamp: number;
+  idle_timestamp: number;
+}
+export interface GetSavedSnippetsParams {}
+export interface SavedSnippet {
+  id: number;
+  title: string;
+  /**
+   * Markdown.
+   */
+  content: string;
+  date_created: number;
+}
+export interface GetScheduledMessagesParams {}
+export interface ScheduledMessage {
+  /**
+   * Distinct from the ID the message gets once sent.
+   */
+  scheduled_message_id: number;
+  type: 'stream' | 'private';
+  /**
+   * Channel ID (stream) or recipient user IDs (private).
+   */
+  to: number | number[];
+  /**
+   * Channel messages only.
+   */
+  topic?: string;
+  /**
+   * Markdown.
+   */
+  content: string;
+  /**
+   * HTML.
+   */
+  rendered_content: string;
+  scheduled_delivery_timestamp: number;
+  /**
+   * true when the server tried and failed to send it.
+   */
+  failed: boolean;
 }
 export interface GetServerSettingsParams {}
 /**
@@ -782,6 +1212,16 @@ export interface GetUsersParams {
   include_custom_profile_fields?: boolean;
   user_ids?: number[];
 }
+export interface PatchDraftsDraftIdParams {
+  draft_id: number;
+  draft: {
+    type: '' | 'stream' | 'private';
+    to: number[];
+    topic: string;
+    content: string;
+    timestamp?: number;
+  };
+}
 export interface PatchMessagesMessageIdParams {
   /**
    * Path parameter: the message ID.
@@ -795,6 +1235,150 @@ export interface PatchMessagesMessageIdParams {
   content?: string;
   stream_id?: number;
   prev_content_sha256?: string;
+}
+export interface PatchRealmFiltersFilterIdParams {
+  filter_id: number;
+  pattern: string;
+  url_template: string;
+}
+export interface PatchRealmLinkifiersParams {
+  ordered_linkifier_ids: number[];
+}
+export interface PatchRealmUserSettingsDefaultsParams {
+  twenty_four_hour_time?: boolean;
+  web_mark_read_on_scroll_policy?: 1 | 2 | 3;
+  web_channel_default_view?: 1 | 2 | 3 | 4;
+  starred_message_counts?: boolean;
+  receives_typing_notifications?: boolean;
+  web_suggest_update_timezone?: boolean;
+  fluid_layout_width?: boolean;
+  high_contrast_mode?: boolean;
+  web_font_size_px?: number;
+  web_line_height_percent?: number;
+  color_scheme?: 1 | 2 | 3;
+  enable_drafts_synchronization?: boolean;
+  translate_emoticons?: boolean;
+  display_emoji_reaction_users?: boolean;
+  web_home_view?: 'recent_topics' | 'inbox' | 'all_messages';
+  web_escape_navigates_to_home_view?: boolean;
+  left_side_userlist?: boolean;
+  emojiset?: 'google' | 'twitter' | 'text';
+  demote_inactive_streams?: 1 | 2 | 3;
+  user_list_style?: 1 | 2 | 3;
+  web_animate_image_previews?: 'always' | 'on_hover' | 'never';
+  web_stream_unreads_count_display_policy?: 1 | 2 | 3;
+  hide_ai_features?: boolean;
+  web_navigate_to_sent_message?: boolean;
+  resolved_topic_notice_auto_read_policy?: 'always' | 'except_followed' | 'never';
+  enable_stream_desktop_notifications?: boolean;
+  enable_stream_email_notifications?: boolean;
+  enable_stream_push_notifications?: boolean;
+  enable_stream_audible_notifications?: boolean;
+  notification_sound?: string;
+  enable_desktop_notifications?: boolean;
+  enable_sounds?: boolean;
+  email_notifications_batching_period_seconds?: number;
+  enable_offline_email_notifications?: boolean;
+  enable_offline_push_notifications?: boolean;
+  enable_online_push_notifications?: boolean;
+  enable_followed_topic_desktop_notifications?: boolean;
+  enable_followed_topic_email_notifications?: boolean;
+  enable_followed_topic_push_notifications?: boolean;
+  enable_followed_topic_audible_notifications?: boolean;
+  enable_followed_topic_wildcard_mentions_notify?: boolean;
+  enable_digest_emails?: boolean;
+  message_content_in_email_notifications?: boolean;
+  pm_content_in_desktop_notifications?: boolean;
+  wildcard_mentions_notify?: boolean;
+  desktop_icon_count_display?: 1 | 2 | 3 | 4;
+  realm_name_in_email_notifications_policy?: 1 | 2 | 3;
+  automatically_follow_topics_policy?: 1 | 2 | 3 | 4;
+  automatically_unmute_topics_in_muted_streams_policy?: 1 | 2 | 3 | 4;
+  automatically_follow_topics_where_mentioned?: boolean;
+  presence_enabled?: boolean;
+  enter_sends?: boolean;
+  send_private_typing_notifications?: boolean;
+  send_stream_typing_notifications?: boolean;
+  send_read_receipts?: boolean;
+  email_address_visibility?: 1 | 2 | 3 | 4 | 5;
+  dense_mode?: boolean;
+}
+export interface PatchSavedSnippetsSavedSnippetIdParams {
+  saved_snippet_id: number;
+  title?: string;
+  content?: string;
+}
+export interface PatchScheduledMessagesScheduledMessageIdParams {
+  scheduled_message_id: number;
+  type?: MessageTypeParam;
+  to?: number | number[];
+  content?: string;
+  topic?: string;
+  scheduled_delivery_timestamp?: number;
+}
+export interface PatchSettingsParams {
+  twenty_four_hour_time?: boolean;
+  web_mark_read_on_scroll_policy?: 1 | 2 | 3;
+  web_channel_default_view?: 1 | 2 | 3 | 4;
+  starred_message_counts?: boolean;
+  receives_typing_notifications?: boolean;
+  web_suggest_update_timezone?: boolean;
+  fluid_layout_width?: boolean;
+  high_contrast_mode?: boolean;
+  web_font_size_px?: number;
+  web_line_height_percent?: number;
+  color_scheme?: 1 | 2 | 3;
+  enable_drafts_synchronization?: boolean;
+  translate_emoticons?: boolean;
+  display_emoji_reaction_users?: boolean;
+  default_language?: string;
+  web_home_view?: 'recent_topics' | 'inbox' | 'all_messages';
+  web_escape_navigates_to_home_view?: boolean;
+  left_side_userlist?: boolean;
+  emojiset?: 'google' | 'twitter' | 'text';
+  demote_inactive_streams?: 1 | 2 | 3;
+  user_list_style?: 1 | 2 | 3;
+  web_animate_image_previews?: 'always' | 'on_hover' | 'never';
+  web_stream_unreads_count_display_policy?: 1 | 2 | 3;
+  hide_ai_features?: boolean;
+  web_navigate_to_sent_message?: boolean;
+  resolved_topic_notice_auto_read_policy?: 'always' | 'except_followed' | 'never';
+  enable_stream_desktop_notifications?: boolean;
+  enable_stream_email_notifications?: boolean;
+  enable_stream_push_notifications?: boolean;
+  enable_stream_audible_notifications?: boolean;
+  notification_sound?: string;
+  enable_desktop_notifications?: boolean;
+  enable_sounds?: boolean;
+  email_notifications_batching_period_seconds?: number;
+  enable_offline_email_notifications?: boolean;
+  enable_offline_push_notifications?: boolean;
+  enable_online_push_notifications?: boolean;
+  enable_followed_topic_desktop_notifications?: boolean;
+  enable_followed_topic_email_notifications?: boolean;
+  enable_followed_topic_push_notifications?: boolean;
+  enable_followed_topic_audible_notifications?: boolean;
+  enable_followed_topic_wildcard_mentions_notify?: boolean;
+  enable_digest_emails?: boolean;
+  enable_marketing_emails?: boolean;
+  enable_login_emails?: boolean;
+  message_content_in_email_notifications?: boolean;
+  pm_content_in_desktop_notifications?: boolean;
+  wildcard_mentions_notify?: boolean;
+  desktop_icon_count_display?: 1 | 2 | 3 | 4;
+  realm_name_in_email_notifications_policy?: 1 | 2 | 3;
+  automatically_follow_topics_policy?: 1 | 2 | 3 | 4;
+  automatically_unmute_topics_in_muted_streams_policy?: 1 | 2 | 3 | 4;
+  automatically_follow_topics_where_mentioned?: boolean;
+  presence_enabled?: boolean;
+  enter_sends?: boolean;
+  send_private_typing_notifications?: boolean;
+  send_stream_typing_notifications?: boolean;
+  send_read_receipts?: boolean;
+  email_address_visibility?: 1 | 2 | 3 | 4 | 5;
+  dense_mode?: boolean;
+  full_name?: string;
+  timezone?: string;
 }
 export interface PatchStreamParams {
   stream_id: number;
@@ -925,6 +1509,36 @@ export interface PostDevFetchApiKeyParams {
    */
   username: string;
 }
+export interface PostDraftsParams {
+  drafts?: {
+    type: '' | 'stream' | 'private';
+    to: number[];
+    topic: string;
+    content: string;
+    timestamp?: number;
+  }[];
+}
+export interface PostInvitesInviteIdResendParams {
+  invite_id: number;
+}
+export interface PostInvitesMultiuseParams {
+  invite_expires_in_minutes?: number | null;
+  invite_as?: 100 | 200 | 300 | 400 | 600;
+  stream_ids?: number[];
+  group_ids?: number[];
+  include_realm_default_subscriptions?: boolean;
+  welcome_message_custom_text?: string | null;
+}
+export interface PostInvitesParams {
+  invite_expires_in_minutes?: number | null;
+  invite_as?: 100 | 200 | 300 | 400 | 600;
+  stream_ids: number[];
+  group_ids?: number[];
+  include_realm_default_subscriptions?: boolean;
+  welcome_message_custom_text?: string | null;
+  invitee_emails: string;
+  notify_referrer_on_join?: boolean;
+}
 export interface PostMarkAllAsReadParams {}
 export interface PostMarkStreamAsReadParams {
   stream_id: number;
@@ -977,6 +1591,15 @@ export interface PostMessagesParams {
   local_id?: string;
   read_by_sender?: boolean;
 }
+export interface PostRealmFiltersParams {
+  pattern: string;
+  url_template: string;
+}
+export interface PostRealmPlaygroundsParams {
+  name: string;
+  highlighter_language: string;
+  url_template: string;
+}
 export interface PostRegisterParams {
   apply_markdown?: boolean;
   client_extavatar?: boolean;
@@ -1010,6 +1633,139 @@ export interface EventQueue {
   svc_feature_level: number;
   svc_version: string;
   svc_merge_base: string;
+}
+/**
+ * register unread_msgs (reference I.3). Covers the 50000 most recent unread messages.
+ */
+export interface UnreadMessages {
+  /**
+   * Unread direct, group direct and non-muted channel messages.
+   */
+  count: number;
+  pms: UnreadDirectMessages[];
+  streams: UnreadChannelMessages[];
+  huddles: UnreadGroupDirectMessages[];
+  /**
+   * Unread messages mentioning the user.
+   */
+  mentions: number[];
+  /**
+   * true when the 50000-message cap was hit.
+   */
+  old_unreads_missing: boolean;
+}
+export interface UnreadDirectMessages {
+  other_user_id: number;
+  /**
+   * Deprecated duplicate of other_user_id.
+   */
+  sender_id: number;
+  /**
+   * Ascending.
+   */
+  unread_message_ids: number[];
+}
+export interface UnreadChannelMessages {
+  stream_id: number;
+  topic: string;
+  /**
+   * Ascending.
+   */
+  unread_message_ids: number[];
+}
+export interface UnreadGroupDirectMessages {
+  /**
+   * Comma-joined sorted IDs of all participants including the user.
+   */
+  user_ids_string: string;
+  /**
+   * Ascending.
+   */
+  unread_message_ids: number[];
+}
+/**
+ * An entry of register recent_private_conversations (sorted by max_message_id descending).
+ */
+export interface RecentDirectConversation {
+  max_message_id: number;
+  /**
+   * Other participants; [] for self-messages.
+   */
+  user_ids: number[];
+}
+export interface NavigationView {
+  /**
+   * URL hash to navigate to; identifies the view.
+   */
+  fragment: string;
+  /**
+   * true: in the sidebar; false: in the More Views menu.
+   */
+  is_pinned: boolean;
+  /**
+   * Omitted for built-in views.
+   */
+  name?: string | null;
+}
+export interface ChannelFolder {
+  id: number;
+  name: string;
+  order: number;
+  date_created: number | null;
+  creator_id: number | null;
+  description: string;
+  rendered_description: string;
+  is_archived: boolean;
+}
+export interface CodePlayground {
+  id: number;
+  name: string;
+  highlighter_language: string;
+  /**
+   * RFC 6570 template with exactly one variable, code.
+   */
+  url_template: string;
+}
+/**
+ * A custom emoji (GET /realm/emoji and register realm_emoji values, keyed by the ID string).
+ */
+export interface RealmEmoji {
+  /**
+   * The emoji ID, as a string.
+   */
+  id: string;
+  name: string;
+  source_url: string;
+  /**
+   * Still image of an animated emoji; else null.
+   */
+  still_url: string | null;
+  deactivated: boolean;
+  author_id: number | null;
+}
+export interface PostSavedSnippetsParams {
+  title: string;
+  content: string;
+}
+export interface PostScheduledMessagesParams {
+  type: MessageTypeParam;
+  to: number | number[];
+  content: string;
+  topic?: string;
+  scheduled_delivery_timestamp: number;
+  read_by_sender?: boolean;
+}
+export interface PostSvcMockInvitationsAcceptParams {
+  email: string;
+  full_name: string;
+  key?: string;
+}
+export interface PostTypingParams {
+  type?: 'direct' | 'stream' | 'channel';
+  op: 'start' | 'stop';
+  to?: number[];
+  stream_id?: number;
+  topic?: string;
 }
 export interface PostUserGroupDeactivateParams {
   user_group_id: number;
@@ -1046,6 +1802,18 @@ export interface PostUserTopicsParams {
   topic: string;
   visibility_policy: 0 | 1 | 2 | 3;
 }
+export interface PostUsersMeApnsDeviceTokenParams {
+  token: string;
+  appid: string;
+}
+export interface PostUsersMePresenceParams {
+  status: string;
+  ping_only?: boolean;
+  new_user_input?: boolean;
+  slim_presence?: boolean;
+  last_update_id?: number;
+  history_limit_days?: number;
+}
 export interface PostUsersMeSubscriptionsPropertiesParams {
   subscription_data: {
     stream_id: number;
@@ -1080,6 +1848,541 @@ export interface PostUsersMeSubscriptionsParams {
   can_send_message_group?: GroupSettingValue;
   can_subscribe_group?: GroupSettingValue;
   can_resolve_topics_group?: GroupSettingValue;
+}
+/**
+ * The user's alert words changed.
+ */
+export interface AlertWordsEvent {
+  id: number;
+  type: 'alert_words';
+  alert_words: string[];
+}
+export interface ChannelFolderAddEvent {
+  id: number;
+  type: 'channel_folder';
+  op: 'add';
+  channel_folder: ChannelFolder;
+}
+export interface ChannelFolderUpdateEvent {
+  id: number;
+  type: 'channel_folder';
+  op: 'update';
+  channel_folder_id: number;
+  data: {};
+}
+export interface ChannelFolderReorderEvent {
+  id: number;
+  type: 'channel_folder';
+  op: 'reorder';
+  order: number[];
+}
+/**
+ * The organization's default channels changed.
+ */
+export interface DefaultStreamsEvent {
+  id: number;
+  type: 'default_streams';
+  default_streams: unknown[];
+}
+export interface DraftsAddEvent {
+  id: number;
+  type: 'drafts';
+  op: 'add';
+  drafts: Draft[];
+}
+export interface DraftsUpdateEvent {
+  id: number;
+  type: 'drafts';
+  op: 'update';
+  draft: Draft;
+}
+export interface DraftsRemoveEvent {
+  id: number;
+  type: 'drafts';
+  op: 'remove';
+  draft_id: number;
+}
+/**
+ * Keeps a parked poll alive (sent every minute).
+ */
+export interface HeartbeatEvent {
+  id: number;
+  type: 'heartbeat';
+}
+/**
+ * Invitations changed; clients re-fetch them.
+ */
+export interface InvitesChangedEvent {
+  id: number;
+  type: 'invites_changed';
+}
+/**
+ * A new message; flags are the receiver's, beside the message.
+ */
+export interface MessageEvent {
+  id: number;
+  type: 'message';
+  message: Message;
+  flags: string[];
+  local_message_id?: string;
+}
+/**
+ * Legacy list of muted topics.
+ */
+export interface MutedTopicsEvent {
+  id: number;
+  type: 'muted_topics';
+  muted_topics: unknown[][];
+}
+export interface NavigationViewAddEvent {
+  id: number;
+  type: 'navigation_view';
+  op: 'add';
+  navigation_view: NavigationView;
+}
+export interface NavigationViewUpdateEvent {
+  id: number;
+  type: 'navigation_view';
+  op: 'update';
+  fragment: string;
+  data: {};
+}
+export interface NavigationViewRemoveEvent {
+  id: number;
+  type: 'navigation_view';
+  op: 'remove';
+  fragment: string;
+}
+export interface PresenceLegacyEvent {
+  id: number;
+  type: 'presence';
+  user_id: number;
+  email: string;
+  server_timestamp: number;
+  presence: {
+    [k: string]: {
+      client: string;
+      status: 'active' | 'idle';
+      timestamp: number;
+      pushable: boolean;
+    };
+  };
+}
+export interface PresenceModernEvent {
+  id: number;
+  type: 'presence';
+  presences: {
+    [k: string]: {
+      active_timestamp: number;
+      idle_timestamp: number;
+    };
+  };
+}
+export interface ReactionAddEvent {
+  id: number;
+  type: 'reaction';
+  op: 'add';
+  message_id: number;
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: 'unicode_emoji' | 'realm_emoji' | 'svc_extra_emoji';
+  user_id: number;
+  user?: {
+    user_id: number;
+    email: string;
+    full_name: string;
+  };
+}
+export interface ReactionRemoveEvent {
+  id: number;
+  type: 'reaction';
+  op: 'remove';
+  message_id: number;
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: 'unicode_emoji' | 'realm_emoji' | 'svc_extra_emoji';
+  user_id: number;
+  user?: {
+    user_id: number;
+    email: string;
+    full_name: string;
+  };
+}
+export interface RealmUpdateEvent {
+  id: number;
+  type: 'realm';
+  op: 'update';
+  property: string;
+  value: unknown;
+}
+export interface RealmUpdateDictEvent {
+  id: number;
+  type: 'realm';
+  op: 'update_dict';
+  property: string;
+  data: {};
+}
+export interface RealmDeactivatedEvent {
+  id: number;
+  type: 'realm';
+  op: 'deactivated';
+  realm_id: number;
+}
+export interface RealmBotAddEvent {
+  id: number;
+  type: 'realm_bot';
+  op: 'add';
+  bot: {};
+}
+export interface RealmBotUpdateEvent {
+  id: number;
+  type: 'realm_bot';
+  op: 'update';
+  bot: {};
+}
+export interface RealmBotRemoveEvent {
+  id: number;
+  type: 'realm_bot';
+  op: 'remove';
+  bot: {};
+}
+export interface RealmBotDeleteEvent {
+  id: number;
+  type: 'realm_bot';
+  op: 'delete';
+  bot: {};
+}
+/**
+ * The full custom emoji map after a change.
+ */
+export interface RealmEmojiEvent {
+  id: number;
+  type: 'realm_emoji';
+  op: 'update';
+  realm_emoji: {
+    [k: string]: RealmEmoji;
+  };
+}
+/**
+ * The full, ordered list of linkifiers after a change.
+ */
+export interface RealmLinkifiersEvent {
+  id: number;
+  type: 'realm_linkifiers';
+  realm_linkifiers: Linkifier[];
+}
+/**
+ * The full list of code playgrounds after a change.
+ */
+export interface RealmPlaygroundsEvent {
+  id: number;
+  type: 'realm_playgrounds';
+  realm_playgrounds: CodePlayground[];
+}
+export interface RealmUserAddEvent {
+  id: number;
+  type: 'realm_user';
+  op: 'add';
+  person: User;
+}
+export interface RealmUserUpdateEvent {
+  id: number;
+  type: 'realm_user';
+  op: 'update';
+  person: {
+    user_id: number;
+  };
+}
+export interface RealmUserRemoveEvent {
+  id: number;
+  type: 'realm_user';
+  op: 'remove';
+  person: {
+    user_id: number;
+    full_name: string;
+  };
+}
+/**
+ * An organization default for new users' settings changed.
+ */
+export interface RealmUserSettingsDefaultsEvent {
+  id: number;
+  type: 'realm_user_settings_defaults';
+  op: 'update';
+  property: string;
+  value: unknown;
+}
+/**
+ * The server restarted.
+ */
+export interface RestartEvent {
+  id: number;
+  type: 'restart';
+  svc_version?: string;
+  svc_merge_base?: string;
+  svc_feature_level?: number;
+  server_generation?: number;
+  immediate?: boolean;
+}
+export interface SavedSnippetsAddEvent {
+  id: number;
+  type: 'saved_snippets';
+  op: 'add';
+  saved_snippet: SavedSnippet;
+}
+export interface SavedSnippetsUpdateEvent {
+  id: number;
+  type: 'saved_snippets';
+  op: 'update';
+  saved_snippet: SavedSnippet;
+}
+export interface SavedSnippetsRemoveEvent {
+  id: number;
+  type: 'saved_snippets';
+  op: 'remove';
+  saved_snippet_id: number;
+}
+export interface ScheduledMessagesAddEvent {
+  id: number;
+  type: 'scheduled_messages';
+  op: 'add';
+  scheduled_messages: ScheduledMessage[];
+}
+export interface ScheduledMessagesUpdateEvent {
+  id: number;
+  type: 'scheduled_messages';
+  op: 'update';
+  scheduled_message: ScheduledMessage;
+}
+export interface ScheduledMessagesRemoveEvent {
+  id: number;
+  type: 'scheduled_messages';
+  op: 'remove';
+  scheduled_message_id: number;
+}
+export interface StreamCreateEvent {
+  id: number;
+  type: 'stream';
+  op: 'create';
+  streams: Channel[];
+}
+export interface StreamDeleteEvent {
+  id: number;
+  type: 'stream';
+  op: 'delete';
+  streams: Channel[];
+  stream_ids?: number[];
+}
+export interface StreamUpdateEvent {
+  id: number;
+  type: 'stream';
+  op: 'update';
+  stream_id: number;
+  name: string;
+  property: string;
+  value: unknown;
+  rendered_description?: string;
+  history_public_to_subscribers?: boolean;
+  is_web_public?: boolean;
+}
+/**
+ * A widget message got a submessage.
+ */
+export interface SubmessageEvent {
+  id: number;
+  type: 'submessage';
+  message_id: number;
+  submessage_id: number;
+  sender_id: number;
+  msg_type: string;
+  content: string;
+}
+export interface SubscriptionAddEvent {
+  id: number;
+  type: 'subscription';
+  op: 'add';
+  subscriptions: Subscription[];
+}
+export interface SubscriptionRemoveEvent {
+  id: number;
+  type: 'subscription';
+  op: 'remove';
+  subscriptions: {
+    stream_id: number;
+    name: string;
+  }[];
+}
+export interface SubscriptionUpdateEvent {
+  id: number;
+  type: 'subscription';
+  op: 'update';
+  stream_id: number;
+  property: string;
+  value: unknown;
+}
+export interface SubscriptionPeerAddEvent {
+  id: number;
+  type: 'subscription';
+  op: 'peer_add';
+  stream_ids: number[];
+  user_ids: number[];
+}
+export interface SubscriptionPeerRemoveEvent {
+  id: number;
+  type: 'subscription';
+  op: 'peer_remove';
+  stream_ids: number[];
+  user_ids: number[];
+}
+export interface TypingDirectEvent {
+  id: number;
+  type: 'typing';
+  op: 'start' | 'stop';
+  message_type: 'direct';
+  sender: {
+    user_id: number;
+    email: string;
+  };
+  recipients: {
+    user_id: number;
+    email: string;
+  }[];
+}
+export interface TypingStreamEvent {
+  id: number;
+  type: 'typing';
+  op: 'start' | 'stop';
+  message_type: 'stream';
+  sender: {
+    user_id: number;
+    email: string;
+  };
+  stream_id: number;
+  topic: string;
+}
+/**
+ * Legacy: a display setting changed (clients without user_settings_object).
+ */
+export interface UpdateDisplaySettingsEvent {
+  id: number;
+  type: 'update_display_settings';
+  setting_name: string;
+  setting: unknown;
+  user: string;
+  language_name?: string;
+}
+/**
+ * Legacy: a notification setting changed (clients without user_settings_object).
+ */
+export interface UpdateGlobalNotificationsEvent {
+  id: number;
+  type: 'update_global_notifications';
+  notification_name: string;
+  setting: unknown;
+  user: string;
+}
+/**
+ * A message was edited or moved (reference B.1).
+ */
+export interface UpdateMessageEvent {
+  id: number;
+  type: 'update_message';
+  user_id: number | null;
+  edit_timestamp: number;
+  message_id: number;
+  message_ids: number[];
+  flags: string[];
+  rendering_only: boolean;
+}
+/**
+ * The acting user's flags changed; pending events of one op and flag are merged.
+ */
+export interface UpdateMessageFlagsEvent {
+  id: number;
+  type: 'update_message_flags';
+  op: 'add' | 'remove';
+  operation: 'add' | 'remove';
+  flag: string;
+  messages: number[];
+  all: boolean;
+  message_details?: {};
+}
+export interface UserGroupAddEvent {
+  id: number;
+  type: 'user_group';
+  op: 'add';
+  group: UserGroup;
+}
+export interface UserGroupUpdateEvent {
+  id: number;
+  type: 'user_group';
+  op: 'update';
+  group_id: number;
+  data: {};
+}
+export interface UserGroupAddMembersEvent {
+  id: number;
+  type: 'user_group';
+  op: 'add_members';
+  group_id: number;
+  user_ids: number[];
+}
+export interface UserGroupRemoveMembersEvent {
+  id: number;
+  type: 'user_group';
+  op: 'remove_members';
+  group_id: number;
+  user_ids: number[];
+}
+export interface UserGroupAddSubgroupsEvent {
+  id: number;
+  type: 'user_group';
+  op: 'add_subgroups';
+  group_id: number;
+  direct_subgroup_ids: number[];
+}
+export interface UserGroupRemoveSubgroupsEvent {
+  id: number;
+  type: 'user_group';
+  op: 'remove_subgroups';
+  group_id: number;
+  direct_subgroup_ids: number[];
+}
+export interface UserGroupRemoveEvent {
+  id: number;
+  type: 'user_group';
+  op: 'remove';
+  group_id: number;
+}
+/**
+ * One of the user's own settings changed.
+ */
+export interface UserSettingsEvent {
+  id: number;
+  type: 'user_settings';
+  op: 'update';
+  property: string;
+  value: unknown;
+  language_name?: string;
+}
+/**
+ * A user's status changed.
+ */
+export interface UserStatusEvent {
+  id: number;
+  type: 'user_status';
+  user_id: number;
+}
+/**
+ * The user's visibility policy for a topic changed.
+ */
+export interface UserTopicEvent {
+  id: number;
+  type: 'user_topic';
+  stream_id: number;
+  topic_name: string;
+  last_updated: number;
+  visibility_policy: 0 | 1 | 2 | 3;
 }
 /**
  * A realm fixture: the whole state the mock is seeded from (fixtures/*.json).
@@ -1514,36 +2817,6 @@ export interface FixtureRealmEmoji {
   deactivated?: boolean;
   author_id?: number | null;
 }
-export interface Linkifier {
-  id: number;
-  /**
-   * Regular expression with named groups.
-   */
-  pattern: string;
-  /**
-   * RFC 6570 URL template.
-   */
-  url_template: string;
-}
-export interface CodePlayground {
-  id: number;
-  name: string;
-  highlighter_language: string;
-  /**
-   * RFC 6570 template with exactly one variable, code.
-   */
-  url_template: string;
-}
-export interface ChannelFolder {
-  id: number;
-  name: string;
-  order: number;
-  date_created: number | null;
-  creator_id: number | null;
-  description: string;
-  rendered_description: string;
-  is_archived: boolean;
-}
 export interface FixtureDraft {
   id: number;
   user_id: number;
@@ -1577,29 +2850,6 @@ export interface FixtureUserTopic {
   visibility_policy: 0 | 1 | 2 | 3;
   last_updated: number;
 }
-export interface Draft {
-  /**
-   * Only in fetched drafts; never sent on create or edit.
-   */
-  id?: number;
-  /**
-   * "" = not addressed yet.
-   */
-  type: '' | 'stream' | 'private';
-  /**
-   * Channel: exactly one channel ID; direct: user IDs; unaddressed: [].
-   */
-  to: number[];
-  /**
-   * Ignored for non-channel drafts.
-   */
-  topic: string;
-  content: string;
-  /**
-   * UNIX seconds of the last edit.
-   */
-  timestamp?: number;
-}
 /**
  * Body of every error response: result, msg, code and the code's extra fields.
  */
@@ -1608,185 +2858,4 @@ export interface ErrorEnvelope {
   msg: string;
   code?: string;
   [k: string]: unknown;
-}
-export interface EmailInvitation {
-  id: number;
-  invited_by_user_id: number;
-  /**
-   * UNIX seconds of the invitation.
-   */
-  invited: number;
-  /**
-   * UNIX seconds; null = never expires.
-   */
-  expiry_date: number | null;
-  invited_as: Role;
-  email: string;
-  is_multiuse: false;
-  notify_referrer_on_join?: boolean;
-}
-export interface MultiuseInvitation {
-  id: number;
-  invited_by_user_id: number;
-  /**
-   * UNIX seconds of the invitation.
-   */
-  invited: number;
-  /**
-   * UNIX seconds; null = never expires.
-   */
-  expiry_date: number | null;
-  invited_as: Role;
-  /**
-   * <realm url>/join/<key>/
-   */
-  link_url: string;
-  is_multiuse: true;
-}
-export interface NavigationView {
-  /**
-   * URL hash to navigate to; identifies the view.
-   */
-  fragment: string;
-  /**
-   * true: in the sidebar; false: in the More Views menu.
-   */
-  is_pinned: boolean;
-  /**
-   * Omitted for built-in views.
-   */
-  name?: string | null;
-}
-/**
- * Keyed by client name, plus "aggregated".
- */
-export interface LegacyPresence {
-  aggregated: ClientPresence;
-  [k: string]: ClientPresence;
-}
-export interface ClientPresence {
-  client: string;
-  status: 'active' | 'idle';
-  timestamp: number;
-  /**
-   * Absent in the aggregated entry.
-   */
-  pushable?: boolean;
-}
-export interface SlimPresence {
-  active_timestamp: number;
-  idle_timestamp: number;
-}
-/**
- * A custom emoji (GET /realm/emoji and register realm_emoji values, keyed by the ID string).
- */
-export interface RealmEmoji {
-  /**
-   * The emoji ID, as a string.
-   */
-  id: string;
-  name: string;
-  source_url: string;
-  /**
-   * Still image of an animated emoji; else null.
-   */
-  still_url: string | null;
-  deactivated: boolean;
-  author_id: number | null;
-}
-/**
- * An entry of register recent_private_conversations (sorted by max_message_id descending).
- */
-export interface RecentDirectConversation {
-  max_message_id: number;
-  /**
-   * Other participants; [] for self-messages.
-   */
-  user_ids: number[];
-}
-export interface SavedSnippet {
-  id: number;
-  title: string;
-  /**
-   * Markdown.
-   */
-  content: string;
-  date_created: number;
-}
-export interface ScheduledMessage {
-  /**
-   * Distinct from the ID the message gets once sent.
-   */
-  scheduled_message_id: number;
-  type: 'stream' | 'private';
-  /**
-   * Channel ID (stream) or recipient user IDs (private).
-   */
-  to: number | number[];
-  /**
-   * Channel messages only.
-   */
-  topic?: string;
-  /**
-   * Markdown.
-   */
-  content: string;
-  /**
-   * HTML.
-   */
-  rendered_content: string;
-  scheduled_delivery_timestamp: number;
-  /**
-   * true when the server tried and failed to send it.
-   */
-  failed: boolean;
-}
-/**
- * register unread_msgs (reference I.3). Covers the 50000 most recent unread messages.
- */
-export interface UnreadMessages {
-  /**
-   * Unread direct, group direct and non-muted channel messages.
-   */
-  count: number;
-  pms: UnreadDirectMessages[];
-  streams: UnreadChannelMessages[];
-  huddles: UnreadGroupDirectMessages[];
-  /**
-   * Unread messages mentioning the user.
-   */
-  mentions: number[];
-  /**
-   * true when the 50000-message cap was hit.
-   */
-  old_unreads_missing: boolean;
-}
-export interface UnreadDirectMessages {
-  other_user_id: number;
-  /**
-   * Deprecated duplicate of other_user_id.
-   */
-  sender_id: number;
-  /**
-   * Ascending.
-   */
-  unread_message_ids: number[];
-}
-export interface UnreadChannelMessages {
-  stream_id: number;
-  topic: string;
-  /**
-   * Ascending.
-   */
-  unread_message_ids: number[];
-}
-export interface UnreadGroupDirectMessages {
-  /**
-   * Comma-joined sorted IDs of all participants including the user.
-   */
-  user_ids_string: string;
-  /**
-   * Ascending.
-   */
-  unread_message_ids: number[];
 }

@@ -1,0 +1,132 @@
+/** Organization configuration: linkifiers, code playgrounds and the personal-setting defaults for new users. */
+import type {
+  DeleteRealmFiltersFilterIdParams,
+  DeleteRealmPlaygroundsPlaygroundIdParams,
+  PatchRealmFiltersFilterIdParams,
+  PatchRealmLinkifiersParams,
+  PatchRealmUserSettingsDefaultsParams,
+  PostRealmFiltersParams,
+  PostRealmPlaygroundsParams,
+} from '../../generated/types.js';
+import { isRealmAdmin } from '../../store/access.js';
+import {
+  addLinkifier,
+  checkLinkifier,
+  checkLinkifierOrder,
+  removeLinkifier,
+  reorderLinkifiers,
+  updateLinkifier,
+} from '../../store/linkifiers/linkifiers.js';
+import { addPlayground, checkPlayground, removePlayground } from '../../store/playgrounds/playgrounds.js';
+import { changeSettingsDefaults } from '../../store/settings/settings.js';
+import type { UserRecord } from '../../store/state.js';
+import { errors } from '../errors/index.js';
+import { defineRoute } from '../route.js';
+import { checkSettingValues } from './settings.js';
+import { settingsSuccess } from './settings-response.js';
+
+function requireAdmin(user: UserRecord): void {
+  if (!isRealmAdmin(user)) throw errors.mustBeAdmin();
+}
+
+export const realmConfigRoutes = [
+  defineRoute({
+    method: 'GET',
+    path: '/realm/linkifiers',
+    schema: 'get-realm-linkifiers',
+    summary: 'Linkifiers in the order they apply',
+    handler({ store }) {
+      return { linkifiers: store.state.linkifiers.map((l) => ({ ...l })) };
+    },
+  }),
+  defineRoute<PostRealmFiltersParams>({
+    method: 'POST',
+    path: '/realm/filters',
+    schema: 'post-realm-filters',
+    summary: 'Add a linkifier',
+    handler({ store, user, params }) {
+      requireAdmin(user);
+      const failure = checkLinkifier(store.state, params.pattern, params.url_template);
+      if (failure) throw errors.validationFailed(failure);
+      return { id: addLinkifier(store, params.pattern, params.url_template).id };
+    },
+  }),
+  defineRoute<PatchRealmFiltersFilterIdParams>({
+    method: 'PATCH',
+    path: '/realm/filters/{filter_id}',
+    schema: 'patch-realm-filters-filter-id',
+    summary: 'Change a linkifier',
+    handler({ store, user, params }) {
+      requireAdmin(user);
+      const linkifier = store.state.linkifiers.find((l) => l.id === params.filter_id);
+      if (!linkifier) throw errors.linkifierNotFound();
+      const failure = checkLinkifier(store.state, params.pattern, params.url_template, linkifier.id);
+      if (failure) throw errors.validationFailed(failure);
+      updateLinkifier(store, linkifier, params.pattern, params.url_template);
+      return {};
+    },
+  }),
+  defineRoute<DeleteRealmFiltersFilterIdParams>({
+    method: 'DELETE',
+    path: '/realm/filters/{filter_id}',
+    schema: 'delete-realm-filters-filter-id',
+    summary: 'Remove a linkifier',
+    handler({ store, user, params }) {
+      requireAdmin(user);
+      if (!store.state.linkifiers.some((l) => l.id === params.filter_id)) throw errors.linkifierNotFound();
+      removeLinkifier(store, params.filter_id);
+      return {};
+    },
+  }),
+  defineRoute<PatchRealmLinkifiersParams>({
+    method: 'PATCH',
+    path: '/realm/linkifiers',
+    schema: 'patch-realm-linkifiers',
+    summary: 'Reorder the linkifiers',
+    handler({ store, user, params }) {
+      requireAdmin(user);
+      const refusal = checkLinkifierOrder(store.state, params.ordered_linkifier_ids);
+      if (refusal === 'duplicates') throw errors.linkifierOrderDuplicates();
+      if (refusal === 'not_all') throw errors.linkifierOrderIncomplete();
+      reorderLinkifiers(store, params.ordered_linkifier_ids);
+      return {};
+    },
+  }),
+  defineRoute<PostRealmPlaygroundsParams>({
+    method: 'POST',
+    path: '/realm/playgrounds',
+    schema: 'post-realm-playgrounds',
+    summary: 'Add a code playground',
+    handler({ store, user, params }) {
+      requireAdmin(user);
+      const failure = checkPlayground(store.state, params);
+      if (failure) throw errors.validationFailed(failure);
+      return { id: addPlayground(store, params).id };
+    },
+  }),
+  defineRoute<DeleteRealmPlaygroundsPlaygroundIdParams>({
+    method: 'DELETE',
+    path: '/realm/playgrounds/{playground_id}',
+    schema: 'delete-realm-playgrounds-playground-id',
+    summary: 'Remove a code playground',
+    handler({ store, user, params }) {
+      requireAdmin(user);
+      if (!store.state.playgrounds.has(params.playground_id)) throw errors.invalidPlayground();
+      removePlayground(store, params.playground_id);
+      return {};
+    },
+  }),
+  defineRoute<PatchRealmUserSettingsDefaultsParams>({
+    method: 'PATCH',
+    path: '/realm/user_settings_defaults',
+    schema: 'patch-realm-user-settings-defaults',
+    summary: 'Change the personal-setting defaults of users who join later',
+    async handler({ store, user, params, request }) {
+      requireAdmin(user);
+      const { dense_mode: _dense, ...changes } = params;
+      checkSettingValues(changes);
+      changeSettingsDefaults(store, changes);
+      return settingsSuccess(request, 'patch-realm-user-settings-defaults', store.featureLevel);
+    },
+  }),
+];

@@ -1,0 +1,31 @@
+/** Success answers of the settings endpoints, which report the removed dense_mode as ignored. */
+import { schemas } from '../../generated/schemas.js';
+import { readRawParams } from '../params.js';
+import { RawResponse, type ApiRequest } from '../route.js';
+
+/** Feature level that removed dense_mode. */
+export const DENSE_MODE_REMOVED_LEVEL = 364;
+
+function declaredParams(schema: string): Set<string> {
+  const file = schemas.find((s) => s.$id === `endpoints/${schema}.json`) as
+    { $defs?: { params?: { properties?: Record<string, unknown> } } } | undefined;
+  return new Set(Object.keys(file?.$defs?.params?.properties ?? {}));
+}
+
+/**
+ * The success envelope with ignored_parameters_unsupported computed here rather than by the dispatcher:
+ * dense_mode is declared (accepted before level 364) but must be listed as ignored from that level on.
+ */
+export async function settingsSuccess(
+  request: ApiRequest,
+  schema: string,
+  featureLevel: number,
+): Promise<RawResponse> {
+  const declared = declaredParams(schema);
+  const ignored = [...(await readRawParams(request)).keys()].filter(
+    (name) => !declared.has(name) || (name === 'dense_mode' && featureLevel >= DENSE_MODE_REMOVED_LEVEL),
+  );
+  const body: Record<string, unknown> = { result: 'success', msg: '' };
+  if (ignored.length) body.ignored_parameters_unsupported = ignored.sort();
+  return new RawResponse(200, { 'Content-Type': 'application/json' }, body);
+}

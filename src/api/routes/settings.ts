@@ -1,0 +1,57 @@
+/** PATCH /settings: the caller's personal settings, name and timezone. */
+import type { PatchSettingsParams } from '../../generated/types.js';
+import { isRealmAdmin } from '../../store/access.js';
+import { LANGUAGE_NAMES, NOTIFICATION_SOUNDS } from '../../store/settings/languages.js';
+import {
+  changeTimezone,
+  changeUserSettings,
+  checkFullName,
+  type SettingsChanges,
+} from '../../store/settings/settings.js';
+import { setFullName } from '../../store/users/mutate.js';
+import { errors } from '../errors/index.js';
+import { defineRoute } from '../route.js';
+import { settingsSuccess } from './settings-response.js';
+
+function isTimezone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Checks the values the schema cannot (language, sound); shared with the organization defaults. */
+export function checkSettingValues(changes: SettingsChanges): void {
+  if (changes.default_language !== undefined && !(changes.default_language in LANGUAGE_NAMES))
+    throw errors.invalidLanguage();
+  if (changes.notification_sound !== undefined && !NOTIFICATION_SOUNDS.includes(changes.notification_sound))
+    throw errors.invalidNotificationSound(changes.notification_sound);
+}
+
+export const settingsRoutes = [
+  defineRoute<PatchSettingsParams>({
+    method: 'PATCH',
+    path: '/settings',
+    schema: 'patch-settings',
+    summary: "Change the caller's personal settings",
+    async handler({ store, user, params, request }) {
+      const { full_name, timezone, dense_mode: _dense, ...changes } = params;
+      let name: string | undefined;
+      if (full_name !== undefined) {
+        if (store.state.settings.name_changes_disabled && !isRealmAdmin(user))
+          throw errors.nameChangesDisabled();
+        const checked = checkFullName(full_name);
+        if ('refusal' in checked) throw errors.nameRefused(checked.refusal);
+        name = checked.name;
+      }
+      if (timezone !== undefined && timezone !== '' && !isTimezone(timezone)) throw errors.invalidTimezone();
+      checkSettingValues(changes);
+      if (name !== undefined) setFullName(store, user, name);
+      changeUserSettings(store, user, changes);
+      if (timezone !== undefined) changeTimezone(store, user, timezone);
+      return settingsSuccess(request, 'patch-settings', store.featureLevel);
+    },
+  }),
+];
