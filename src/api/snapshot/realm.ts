@@ -1,5 +1,5 @@
 /** The `realm` section of POST /register: organization settings, limits and server facts. */
-import { renderMarkdown } from '../../markdown/render.js';
+import { renderedRealmDescription } from '../../store/realm-info.js';
 import type { Store } from '../../store/store.js';
 import type { AppServices } from '../services.js';
 
@@ -41,7 +41,7 @@ export function realmSnapshot(store: Store, services: AppServices): Record<strin
     realm_is_zephyr_mirror_realm: false,
     realm_email_auth_enabled: true,
     realm_password_auth_enabled: true,
-    realm_rendered_description: renderMarkdown(realm.description, { realmUrl: realm.url }).html,
+    realm_rendered_description: renderedRealmDescription(store.state),
     server_avatar_changes_disabled: false,
     server_name_changes_disabled: false,
     server_needs_upgrade: false,
