@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MEMBER } from '../testing/accounts.js';
 import { devRealm } from '../testing/dev-realm.js';
 import { describeTransports } from '../testing/transports.js';
 import { createManualClock } from './clock.js';
@@ -87,6 +88,18 @@ describeTransports('realm description rendering', (t) => {
       '<p>Run by <span class="user-mention" data-user-id="10">@King Hamlet</span> in ' +
         '<a class="stream" data-stream-id="3" href="/#narrow/stream/3-Denmark">#Denmark</a> ' +
         '<span aria-label="tada" class="emoji emoji-1f389" role="img" title="tada">:tada:</span></p>',
+    );
+  });
+
+  it('POST /register returns the same rendered realm description', async () => {
+    t().app.store.state.realm.description = 'Ask @_**Iago** about RFC 1149';
+    const res = await t()
+      .as(MEMBER)
+      .post('register', { fetch_event_types: ['realm'] });
+    expect(res.status).toBe(200);
+    expect(res.body.realm_rendered_description).toBe(
+      '<p>Ask <span class="user-mention silent" data-user-id="11">Iago</span> about ' +
+        '<a href="https://datatracker.ietf.org/doc/html/rfc1149">RFC 1149</a></p>',
     );
   });
 });
