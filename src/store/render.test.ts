@@ -50,6 +50,15 @@ describe('render bridge', () => {
     expect(renderContent(state, '@**|18**').mentionedUserIds.size).toBe(0);
   });
 
+  it('stops mentioning a user deactivated after the cache was built, without invalidation', () => {
+    const { state } = load();
+    expect(renderContent(state, '@**Iago**').mentionedUserIds.size).toBe(1);
+    state.users.get(11)!.is_active = false;
+    expect(renderContent(state, '@**Iago**').html).toBe('<p>@<strong>Iago</strong></p>');
+    state.groups.get(9)!.deactivated = true;
+    expect(renderContent(state, '@*hamletcharacters*').mentionedGroupIds.size).toBe(0);
+  });
+
   it('keeps the cached context until invalidated, then sees renames', () => {
     const { state } = load();
     const first = renderContext(state);

@@ -18,12 +18,13 @@ interface Cached {
 
 const cache = new WeakMap<RealmState, Cached>();
 
-/** Forgets the cached lookups of a realm; call after renaming/deactivating users, groups, channels or emoji. */
+/** Forgets the cached name lookups of a realm; call after renaming or reactivating users, groups or realm emoji. */
 export function invalidateRenderCache(state: RealmState): void {
   cache.delete(state);
 }
 
-// Additions and removals change a size or the linkifier list; renames and deactivations need invalidateRenderCache.
+// Additions and removals change a size or the linkifier list; deactivations and renames away are re-checked per
+// lookup; only a rename to a new name or a reactivation needs invalidateRenderCache.
 function cacheKey(state: RealmState): string {
   return [
     state.users.size,
@@ -38,6 +39,11 @@ function cacheKey(state: RealmState): string {
 function lazy<T>(build: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= build());
+}
+
+function isLiveUser(state: RealmState, userId: number, name: string): boolean {
+  const user = state.users.get(userId);
+  return user !== undefined && user.is_active && user.full_name.toLowerCase() === name.toLowerCase();
 }
 
 function buildContext(state: RealmState): RenderContext {
@@ -59,15 +65,27 @@ function buildContext(state: RealmState): RenderContext {
   });
   return {
     realmUrl: state.realm.url.replace(/\/$/, ''),
-    userByName: (name) => usersByName().get(name.toLowerCase()),
+    // Cached entries are re-checked against the live record, so deactivations and renames away never go stale.
+    userByName: (name) => {
+      const user = usersByName().get(name.toLowerCase());
+      return user && isLiveUser(state, user.user_id, name) ? user : undefined;
+    },
     userById: (id) => {
       const user = state.users.get(id);
       return user?.is_active ? user : undefined;
     },
-    groupByName: (name) => groupsByName().get(name.toLowerCase()),
+    groupByName: (name) => {
+      const group = groupsByName().get(name.toLowerCase());
+      const live = group && state.groups.get(group.id);
+      return live && !live.deactivated && live.name.toLowerCase() === name.toLowerCase() ? live : undefined;
+    },
     groupMemberIds: (id) => [...groupMemberIds(state, id)].filter((u) => state.users.get(u)?.is_active),
     channelByName: (name): LinkChannel | undefined => state.channelsByName.get(name.toLowerCase()),
-    realmEmoji: (name) => emojiByName().get(name),
+    realmEmoji: (name) => {
+      const emoji = emojiByName().get(name);
+      const live = emoji && state.realmEmoji.get(emoji.id);
+      return live && !live.deactivated && live.name === name ? live : undefined;
+    },
     linkifiers: state.linkifiers,
   };
 }
