@@ -1,0 +1,301 @@
+/**
+ * A client's reducer: applies one event to a register snapshot the way a real client keeps its state.
+ * The end-to-end test checks that snapshot + events equals a fresh snapshot (what clients rely on).
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- snapshots are plain JSON */
+type Snapshot = Record<string, any>;
+type Event = Record<string, any>;
+
+const byId = (key: string) => (a: any, b: any) => a[key] - b[key];
+const ascending = (a: number, b: number) => a - b;
+
+function upsert(list: any[], key: string, item: any): void {
+  const at = list.findIndex((x) => x[key] === item[key]);
+  if (at >= 0) list[at] = item;
+  else list.push(item);
+}
+
+function removeWhere(list: any[] | undefined, test: (x: any) => boolean): void {
+  if (!list) return;
+  for (let i = list.length - 1; i >= 0; i--) if (test(list[i])) list.splice(i, 1);
+}
+
+/** Every channel-shaped entry of the snapshot with this id. */
+function channelEntries(s: Snapshot, streamId: number): any[] {
+  return ['subscriptions', 'unsubscribed', 'never_subscribed', 'streams']
+    .flatMap((k) => (s[k] as any[] | undefined) ?? [])
+    .filter((c) => c.stream_id === streamId);
+}
+
+function applyMessage(s: Snapshot, e: Event): void {
+  const m = e.message;
+  if (s.max_message_id !== undefined) s.max_message_id = Math.max(s.max_message_id, m.id);
+  if (m.type === 'private' && s.recent_private_conversations) {
+    const me = s.user_id;
+    const ids = (m.display_recipient as any[])
+      .map((r) => r.id)
+      .filter((id: number) => id !== me)
+      .sort(ascending);
+    removeWhere(s.recent_private_conversations, (c) => c.user_ids.join() === ids.join());
+    s.recent_private_conversations.unshift({ max_message_id: m.id, user_ids: ids });
+  }
+  if (s.unread_msgs && !e.flags.includes('read')) addUnread(s, m, e.flags);
+  if (s.starred_messages && e.flags.includes('starred')) s.starred_messages.push(m.id);
+}
+
+function addUnread(s: Snapshot, m: any, flags: string[]): void {
+  const u = s.unread_msgs;
+  const me = s.user_id;
+  if (m.type === 'stream') {
+    let group = u.streams.find((g: any) => g.stream_id === m.stream_id && g.topic === m.subject);
+    if (!group)
+      u.streams.push((group = { stream_id: m.stream_id, topic: m.subject, unread_message_ids: [] }));
+    group.unread_message_ids.push(m.id);
+    u.streams.sort(
+      (a: any, b: any) => a.stream_id - b.stream_id || (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0),
+    );
+  } else if (m.display_recipient.length > 2) {
+    const key = m.display_recipient
+      .map((r: any) => r.id)
+      .sort(ascending)
+      .join(',');
+    let group = u.huddles.find((g: any) => g.user_ids_string === key);
+    if (!group) u.huddles.push((group = { user_ids_string: key, unread_message_ids: [] }));
+    group.unread_message_ids.push(m.id);
+  } else {
+    const other = m.display_recipient.find((r: any) => r.id !== me)?.id ?? me;
+    let group = u.pms.find((g: any) => g.other_user_id === other);
+    if (!group) u.pms.push((group = { other_user_id: other, sender_id: other, unread_message_ids: [] }));
+    group.unread_message_ids.push(m.id);
+    u.pms.sort(byId('other_user_id'));
+  }
+  u.count += 1;
+  if (flags.includes('mentioned') || flags.includes('wildcard_mentioned')) u.mentions.push(m.id);
+}
+
+function dropUnread(s: Snapshot, ids: number[]): void {
+  const u = s.unread_msgs;
+  if (!u) return;
+  const gone = new Set(ids);
+  for (const key of ['pms', 'streams', 'huddles']) {
+    for (const group of u[key]) {
+      const before = group.unread_message_ids.length;
+      group.unread_message_ids = group.unread_message_ids.filter((id: number) => !gone.has(id));
+      u.count -= before - group.unread_message_ids.length;
+    }
+    removeWhere(u[key], (g) => g.unread_message_ids.length === 0);
+  }
+  u.mentions = u.mentions.filter((id: number) => !gone.has(id));
+}
+
+function applyFlags(s: Snapshot, e: Event): void {
+  if (e.flag === 'read' && e.op === 'add') dropUnread(s, e.all ? allUnread(s) : e.messages);
+  if (e.flag === 'starred' && s.starred_messages) {
+    if (e.op === 'add') s.starred_messages.push(...e.messages);
+    else s.starred_messages = s.starred_messages.filter((id: number) => !e.messages.includes(id));
+    s.starred_messages.sort(ascending);
+  }
+}
+
+function allUnread(s: Snapshot): number[] {
+  const u = s.unread_msgs;
+  return ['pms', 'streams', 'huddles'].flatMap((k) => u[k].flatMap((g: any) => g.unread_message_ids));
+}
+
+function applySubscription(s: Snapshot, e: Event): void {
+  switch (e.op) {
+    case 'add':
+      for (const sub of e.subscriptions) {
+        removeWhere(s.never_subscribed, (c) => c.stream_id === sub.stream_id);
+        removeWhere(s.unsubscribed, (c) => c.stream_id === sub.stream_id);
+        const { subscribers, ...rest } = sub;
+        upsert(s.subscriptions, 'stream_id', 'subscribers' in (s.subscriptions[0] ?? {}) ? sub : rest);
+      }
+      break;
+    case 'remove':
+      for (const { stream_id } of e.subscriptions) {
+        const sub = s.subscriptions.find((c: any) => c.stream_id === stream_id);
+        removeWhere(s.subscriptions, (c) => c.stream_id === stream_id);
+        if (sub) s.unsubscribed.push(sub);
+      }
+      break;
+    case 'update':
+      for (const sub of s.subscriptions.filter((c: any) => c.stream_id === e.stream_id)) {
+        sub[e.property] = e.value;
+        if (e.property === 'in_home_view') sub.is_muted = !e.value;
+        if (e.property === 'is_muted') sub.in_home_view = !e.value;
+      }
+      break;
+    case 'peer_add':
+    case 'peer_remove':
+      for (const streamId of e.stream_ids) {
+        for (const entry of channelEntries(s, streamId)) {
+          const set = new Set<number>(entry.subscribers ?? []);
+          for (const id of e.user_ids) {
+            const had = set.has(id);
+            if (e.op === 'peer_add' && !had) (set.add(id), entry.subscriber_count++);
+            if (e.op === 'peer_remove' && had) (set.delete(id), entry.subscriber_count--);
+          }
+          if (entry.subscribers) entry.subscribers = [...set].sort(ascending);
+        }
+      }
+      break;
+  }
+}
+
+function applyStream(s: Snapshot, e: Event): void {
+  if (e.op === 'create') for (const c of e.streams) if (s.streams) upsert(s.streams, 'stream_id', c);
+  if (e.op === 'delete')
+    for (const c of e.streams)
+      for (const k of ['streams', 'subscriptions', 'never_subscribed', 'unsubscribed'])
+        removeWhere(s[k], (x) => x.stream_id === c.stream_id);
+  if (e.op === 'update') {
+    for (const entry of channelEntries(s, e.stream_id)) {
+      entry[e.property] = e.value;
+      for (const extra of ['rendered_description', 'history_public_to_subscribers', 'is_web_public']) {
+        if (extra in e) entry[extra] = e[extra];
+      }
+    }
+  }
+}
+
+function applyGroup(s: Snapshot, e: Event): void {
+  const groups = s.realm_user_groups as any[];
+  const group = groups.find((g) => g.id === (e.group_id ?? e.group?.id));
+  switch (e.op) {
+    case 'add':
+      groups.push(e.group);
+      groups.sort(byId('id'));
+      break;
+    case 'update':
+      Object.assign(group, e.data);
+      break;
+    case 'add_members':
+      group.members = [...new Set([...group.members, ...e.user_ids])].sort(ascending);
+      break;
+    case 'remove_members':
+      group.members = group.members.filter((id: number) => !e.user_ids.includes(id));
+      break;
+    case 'add_subgroups':
+      group.direct_subgroup_ids = [...new Set([...group.direct_subgroup_ids, ...e.direct_subgroup_ids])].sort(
+        ascending,
+      );
+      break;
+    case 'remove_subgroups':
+      group.direct_subgroup_ids = group.direct_subgroup_ids.filter(
+        (id: number) => !e.direct_subgroup_ids.includes(id),
+      );
+      break;
+    case 'remove':
+      removeWhere(groups, (g) => g.id === e.group_id);
+      break;
+  }
+}
+
+function applyPersonalList(
+  s: Snapshot,
+  key: string,
+  idKey: string,
+  e: Event,
+  single: string,
+  plural?: string,
+): void {
+  const list = s[key] as any[];
+  if (e.op === 'add') list.push(...(plural ? e[plural] : [e[single]]));
+  if (e.op === 'update') upsert(list, idKey, e[single]);
+  if (e.op === 'remove') removeWhere(list, (x) => x[idKey] === e[`${single}_id`]);
+}
+
+/** Applies one event to a snapshot in place (unknown or state-free events change nothing). */
+export function applyEvent(s: Snapshot, e: Event): void {
+  switch (e.type) {
+    case 'message':
+      return applyMessage(s, e);
+    case 'update_message_flags':
+      return applyFlags(s, e);
+    case 'delete_message':
+      dropUnread(s, e.message_ids ?? [e.message_id]);
+      if (s.starred_messages)
+        s.starred_messages = s.starred_messages.filter(
+          (id: number) => !(e.message_ids ?? [e.message_id]).includes(id),
+        );
+      return;
+    case 'subscription':
+      return applySubscription(s, e);
+    case 'stream':
+      return applyStream(s, e);
+    case 'user_topic':
+      removeWhere(
+        s.user_topics,
+        (t) => t.stream_id === e.stream_id && t.topic_name.toLowerCase() === e.topic_name.toLowerCase(),
+      );
+      if (e.visibility_policy !== 0)
+        s.user_topics.push({
+          stream_id: e.stream_id,
+          topic_name: e.topic_name,
+          last_updated: e.last_updated,
+          visibility_policy: e.visibility_policy,
+        });
+      return;
+    case 'drafts':
+      applyPersonalList(s, 'drafts', 'id', e, 'draft', 'drafts');
+      s.drafts.sort((a: any, b: any) => b.timestamp - a.timestamp || b.id - a.id);
+      return;
+    case 'saved_snippets':
+      return applyPersonalList(s, 'saved_snippets', 'id', e, 'saved_snippet');
+    case 'scheduled_messages':
+      applyPersonalList(
+        s,
+        'scheduled_messages',
+        'scheduled_message_id',
+        e,
+        'scheduled_message',
+        'scheduled_messages',
+      );
+      s.scheduled_messages.sort(
+        (a: any, b: any) =>
+          a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp ||
+          a.scheduled_message_id - b.scheduled_message_id,
+      );
+      return;
+    case 'user_group':
+      return applyGroup(s, e);
+    case 'realm_user':
+      if (e.op === 'add') (s.realm_users.push(e.person), s.realm_users.sort(byId('user_id')));
+      if (e.op === 'update')
+        Object.assign(s.realm_users.find((u: any) => u.user_id === e.person.user_id) ?? {}, e.person);
+      if (e.op === 'remove') removeWhere(s.realm_users, (u) => u.user_id === e.person.user_id);
+      return;
+    case 'realm_linkifiers':
+      s.realm_linkifiers = e.realm_linkifiers;
+      return;
+    case 'realm_playgrounds':
+      s.realm_playgrounds = e.realm_playgrounds;
+      return;
+    case 'realm_user_settings_defaults':
+      s.realm_user_settings_defaults[e.property] = e.value;
+      return;
+    case 'user_settings':
+      s.user_settings[e.property] = e.value;
+      return;
+    case 'update_display_settings':
+      if (e.setting_name in s) s[e.setting_name] = e.setting;
+      return;
+    case 'update_global_notifications':
+      if (e.notification_name in s) s[e.notification_name] = e.setting;
+      return;
+    case 'realm':
+      if (e.op === 'update') s[`realm_${e.property}`] = e.value;
+      return;
+    case 'presence':
+      if (e.presences) Object.assign(s.presences, e.presences);
+      else {
+        const website = e.presence.website;
+        const { client, status, timestamp } = website;
+        s.presences[e.email] = { aggregated: { client, status, timestamp }, website };
+      }
+      return;
+    default:
+      return;
+  }
+}
