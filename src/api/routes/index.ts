@@ -3,6 +3,7 @@ import type { Route } from '../route.js';
 import { avatarRoutes } from './avatar.js';
 import { draftRoutes } from './drafts.js';
 import { inviteRoutes } from './invites.js';
+import { messageRoutes } from './messages.js';
 import { pushTokenRoutes } from './push-tokens.js';
 import { realmConfigRoutes } from './realm-config.js';
 import { savedSnippetRoutes } from './saved-snippets.js';
@@ -16,4 +17,4 @@ import { typingRoutes } from './typing.js';
 import { userRoutes } from './users.js';
 
 /** All routes; the dispatcher, the README table and `svc-mock routes` read this list. */
-export const routes: readonly Route[] = [...serverRoutes, ...userRoutes, ...registerRoutes, ...eventsRoutes, ...typingRoutes, ...presenceRoutes, ...draftRoutes, ...savedSnippetRoutes, ...scheduledMessageRoutes, ...inviteRoutes, ...realmConfigRoutes, ...settingsRoutes, ...pushTokenRoutes, ...avatarRoutes] as Route[];
+export const routes: readonly Route[] = [...serverRoutes, ...userRoutes, ...registerRoutes, ...eventsRoutes, ...typingRoutes, ...presenceRoutes, ...draftRoutes, ...savedSnippetRoutes, ...scheduledMessageRoutes, ...inviteRoutes, ...realmConfigRoutes, ...settingsRoutes, ...pushTokenRoutes, ...avatarRoutes, ...messageRoutes] as Route[];

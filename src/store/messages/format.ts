@@ -4,7 +4,7 @@ import { displayTopic } from '../topics.js';
 import { apiEmail, avatarUrl } from '../users.js';
 import type { MessageRecord, RealmState, UserRecord } from '../state.js';
 import { flagNames, viewerBits } from './flags.js';
-import { topicLinks } from './topic-links.js';
+import { topicLinks } from '../render.js';
 import { visibleEditHistory } from './edit-history.js';
 
 /** How the viewer asked for messages. */

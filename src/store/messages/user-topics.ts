@@ -1,17 +1,15 @@
 /** Topic visibility (user_topic): lookups, mute state, and the automatic follow / unmute on send. */
-import type { Store } from '../store.js';
+import { setTopicVisibility, userTopicKey } from '../channels/topics.js';
 import type { RealmState, UserRecord } from '../state.js';
 
 /** user_topic visibility policies. */
 export const VISIBILITY = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const;
 
+/** Sets a topic visibility policy and emits user_topic (the channels area owns the record format). */
+export const setVisibilityPolicy = setTopicVisibility;
+
 /** Values of automatically_follow_topics_policy / automatically_unmute_topics_in_muted_streams_policy. */
 export const AUTO_POLICY = { participated: 1, sent: 2, started: 3, never: 4 } as const;
-
-/** Key of a user_topic record in state.userTopics. */
-export function userTopicKey(userId: number, streamId: number, topic: string): string {
-  return `${userId}\u0000${streamId}\u0000${topic.toLowerCase()}`;
-}
 
 /** The user's visibility policy for a topic (0 when none is set). */
 export function visibilityPolicy(state: RealmState, userId: number, streamId: number, topic: string): number {
@@ -24,34 +22,6 @@ export function isTopicMuted(state: RealmState, userId: number, streamId: number
   if (policy === VISIBILITY.muted) return true;
   if (policy === VISIBILITY.unmuted || policy === VISIBILITY.followed) return false;
   return state.subscriptions.get(userId)?.get(streamId)?.is_muted ?? false;
-}
-
-/** Sets a user's visibility policy for a topic and emits the user_topic event to that user. */
-export function setVisibilityPolicy(
-  store: Store,
-  userId: number,
-  streamId: number,
-  topic: string,
-  policy: number,
-): void {
-  const key = userTopicKey(userId, streamId, topic);
-  const last_updated = store.now();
-  if (policy === VISIBILITY.inherit) store.state.userTopics.delete(key);
-  else
-    store.state.userTopics.set(key, {
-      user_id: userId,
-      stream_id: streamId,
-      topic_name: topic,
-      visibility_policy: policy,
-      last_updated,
-    });
-  store.emit([userId], {
-    type: 'user_topic',
-    stream_id: streamId,
-    topic_name: topic,
-    last_updated,
-    visibility_policy: policy,
-  });
 }
 
 /**

@@ -1,0 +1,166 @@
+/** GET /messages, GET /messages/{message_id} and GET /messages/matches_narrow. */
+import type {
+  GetMessagesMatchesNarrowParams,
+  GetMessagesMessageIdParams,
+  GetMessagesParams,
+  Message,
+} from '../../generated/types.js';
+import { canReadMessage } from '../../store/access.js';
+import { formatMessageWithFlags } from '../../store/messages/format.js';
+import { fetchRange, firstUnreadAnchor, LARGER_THAN_MAX_MESSAGE_ID } from '../../store/narrow/fetch.js';
+import type { CompiledNarrow } from '../../store/narrow/resolve.js';
+import { escapeHtml, highlightHtml, highlightTopic } from '../../store/narrow/search.js';
+import type { MessageRecord, UserRecord } from '../../store/state.js';
+import type { Store } from '../../store/store.js';
+import { errors } from '../errors/index.js';
+import { defineRoute } from '../route.js';
+import { narrowFromParam } from './messages-narrow.js';
+
+/** Most messages one GET /messages may ask for. */
+export const MAX_MESSAGES_PER_FETCH = 5000;
+
+/** Resolves the anchor parameter to an id (reference I.2). */
+export function resolveAnchor(
+  store: Store,
+  user: UserRecord,
+  narrow: CompiledNarrow,
+  anchor: string,
+): number {
+  if (anchor === 'newest') return LARGER_THAN_MAX_MESSAGE_ID;
+  if (anchor === 'oldest') return 0;
+  if (anchor === 'first_unread') return firstUnreadAnchor(store.state, user, narrow);
+  if (!/^-?\d+$/.test(anchor.trim())) throw errors.invalidAnchor();
+  const n = Number(anchor.trim());
+  return Math.min(Math.max(n, 0), LARGER_THAN_MAX_MESSAGE_ID);
+}
+
+/** Checks the range parameters shared with POST /messages/flags/narrow. */
+export function checkRange(numBefore: number, numAfter: number, includeAnchor: boolean): void {
+  if (numBefore + numAfter > MAX_MESSAGES_PER_FETCH) throw errors.tooManyMessages();
+  if (!includeAnchor && numBefore > 0 && numAfter > 0) throw errors.anchorNotAtEnd();
+}
+
+function formatList(
+  store: Store,
+  user: UserRecord,
+  narrow: CompiledNarrow,
+  records: MessageRecord[],
+  params: GetMessagesParams,
+): Message[] {
+  const options = {
+    applyMarkdown: params.apply_markdown !== false,
+    clientExtavatar: params.client_extavatar !== false,
+    allowEmptyTopicName: params.allow_empty_topic_name === true,
+  };
+  return records.map((record) => {
+    const out = formatMessageWithFlags(store.state, record, user, options, store.featureLevel);
+    if (narrow.search) {
+      out.match_content = highlightHtml(record.rendered_content, narrow.search);
+      out.match_subject = highlightTopic(record.topic, narrow.search);
+    }
+    return out;
+  });
+}
+
+const EXCLUSIVE_WITH_IDS = [
+  'anchor',
+  'include_anchor',
+  'num_before',
+  'num_after',
+  'use_first_unread_anchor',
+] as const;
+
+/** Message fetching routes. */
+export const messageFetchRoutes = [
+  defineRoute<GetMessagesParams>({
+    method: 'GET',
+    path: '/messages',
+    schema: 'get-messages',
+    summary: 'Fetch messages around an anchor or by ID, filtered by a narrow',
+    handler({ store, user, params }) {
+      if (params.message_ids !== undefined) {
+        const conflicting = EXCLUSIVE_WITH_IDS.filter((k) => params[k] !== undefined);
+        if (conflicting.length) throw errors.unsupportedCombination(['message_ids', ...conflicting]);
+        const narrow = narrowFromParam(store, user, params.narrow);
+        const records = [...new Set(params.message_ids)]
+          .sort((a, b) => a - b)
+          .map((id) => store.state.messages.get(id))
+          .filter((m): m is MessageRecord => !!m && canReadMessage(store.state, user, m) && narrow.filter(m));
+        return {
+          found_anchor: false,
+          found_oldest: false,
+          found_newest: false,
+          history_limited: false,
+          messages: formatList(store, user, narrow, records, params),
+        };
+      }
+      if (params.use_first_unread_anchor && params.anchor !== undefined)
+        throw errors.unsupportedCombination(['anchor', 'use_first_unread_anchor']);
+      const anchorParam = params.use_first_unread_anchor ? 'first_unread' : params.anchor;
+      if (anchorParam === undefined) throw errors.missingAnchor();
+      if (params.num_before === undefined) throw errors.missingArgument('num_before');
+      if (params.num_after === undefined) throw errors.missingArgument('num_after');
+      const includeAnchor = params.include_anchor !== false;
+      checkRange(params.num_before, params.num_after, includeAnchor);
+      const narrow = narrowFromParam(store, user, params.narrow);
+      const anchor = resolveAnchor(store, user, narrow, anchorParam);
+      const range = fetchRange(store.state, narrow, {
+        anchor,
+        numBefore: params.num_before,
+        numAfter: params.num_after,
+        includeAnchor,
+      });
+      return {
+        anchor,
+        found_anchor: range.foundAnchor,
+        found_oldest: range.foundOldest,
+        found_newest: range.foundNewest,
+        history_limited: false,
+        messages: formatList(store, user, narrow, range.messages, params),
+      };
+    },
+  }),
+  defineRoute<GetMessagesMatchesNarrowParams>({
+    method: 'GET',
+    path: '/messages/matches_narrow',
+    schema: 'get-messages-matches-narrow',
+    summary: 'Which of the given messages match a narrow, with search highlighting',
+    handler({ store, user, params }) {
+      const narrow = narrowFromParam(store, user, params.narrow);
+      const messages: Record<string, { match_content: string; match_subject: string }> = {};
+      for (const id of params.msg_ids) {
+        const m = store.state.messages.get(id);
+        if (!m || !narrow.matches(m)) continue;
+        messages[String(id)] = narrow.search
+          ? {
+              match_content: highlightHtml(m.rendered_content, narrow.search),
+              match_subject: highlightTopic(m.topic, narrow.search),
+            }
+          : { match_content: m.rendered_content, match_subject: escapeHtml(m.topic) };
+      }
+      return { messages };
+    },
+  }),
+  defineRoute<GetMessagesMessageIdParams>({
+    method: 'GET',
+    path: '/messages/{message_id}',
+    schema: 'get-messages-message-id',
+    summary: 'One message with its raw Markdown',
+    handler({ store, user, params }) {
+      const m = store.state.messages.get(params.message_id);
+      if (!m || !canReadMessage(store.state, user, m)) throw errors.invalidMessage();
+      const message = formatMessageWithFlags(
+        store.state,
+        m,
+        user,
+        {
+          applyMarkdown: params.apply_markdown !== false,
+          clientExtavatar: true,
+          allowEmptyTopicName: params.allow_empty_topic_name === true,
+        },
+        store.featureLevel,
+      );
+      return { message, raw_content: m.content };
+    },
+  }),
+];

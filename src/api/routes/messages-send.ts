@@ -1,0 +1,71 @@
+/** POST /messages and POST /messages/render. */
+import type { PostMessagesParams, PostMessagesRenderParams } from '../../generated/types.js';
+import { sendMessageWithDetails, stripContent } from '../../store/messages/send.js';
+import { renderContent } from '../../store/render.js';
+import { errors } from '../errors/index.js';
+import { defineRoute } from '../route.js';
+import {
+  checkChannelSend,
+  checkDirectMessagePermission,
+  checkWildcardMention,
+  resolveChannel,
+  resolveDirectRecipients,
+  resolveTopic,
+} from './messages-send-checks.js';
+
+/** Message sending routes. */
+export const messageSendRoutes = [
+  defineRoute<PostMessagesParams>({
+    method: 'POST',
+    path: '/messages',
+    schema: 'post-messages',
+    summary: 'Send a channel or direct message',
+    handler({ store, user, params, clientName }) {
+      if (params.topic !== undefined && params.subject !== undefined)
+        throw errors.confusingVariables('topic', 'subject');
+      if (params.queue_id !== undefined && params.local_id === undefined)
+        throw errors.missingArgument('local_id');
+      const isDirect = params.type === 'direct' || params.type === 'private';
+      const recipients = isDirect ? resolveDirectRecipients(store.state, user, params.to) : [];
+      const channel = isDirect ? undefined : resolveChannel(store, params.to);
+      const content = stripContent(params.content);
+      if (content === '') throw errors.emptyMessage();
+      if (content.includes('\u0000')) throw errors.nullBytes();
+      let topic = '';
+      if (channel) {
+        checkChannelSend(store, user, channel);
+        topic = resolveTopic(store, channel, params.topic ?? params.subject);
+        checkWildcardMention(store, user, channel, topic, content);
+      } else {
+        checkDirectMessagePermission(store.state, user, recipients);
+      }
+      const localEcho =
+        params.queue_id !== undefined ? { queueId: params.queue_id, localId: params.local_id! } : undefined;
+      const result = sendMessageWithDetails(store, user, {
+        type: isDirect ? 'private' : 'stream',
+        streamId: channel?.stream_id,
+        topic,
+        recipientIds: recipients.map((u) => u.user_id),
+        content,
+        client: clientName,
+        readBySender: params.read_by_sender ?? null,
+        ...(localEcho ? { localEcho } : {}),
+      });
+      return {
+        id: result.record.id,
+        ...(result.automaticNewVisibilityPolicy !== undefined
+          ? { automatic_new_visibility_policy: result.automaticNewVisibilityPolicy }
+          : {}),
+      };
+    },
+  }),
+  defineRoute<PostMessagesRenderParams>({
+    method: 'POST',
+    path: '/messages/render',
+    schema: 'post-messages-render',
+    summary: 'Render Markdown as message content',
+    handler({ store, params }) {
+      return { rendered: renderContent(store.state, params.content).html };
+    },
+  }),
+];

@@ -1,0 +1,108 @@
+/** GET /messages' range algorithm (reference I.2) over a compiled narrow. */
+import { FLAG_BITS, type MessageRecord, type RealmState, type UserRecord } from '../state.js';
+import { rowBits } from '../messages/flags.js';
+import { isTopicMuted } from '../messages/user-topics.js';
+import type { CompiledNarrow } from './resolve.js';
+import { idsAscending, idsDescending } from './walk.js';
+
+/** Larger than any message id: the resolved `newest` anchor. */
+export const LARGER_THAN_MAX_MESSAGE_ID = 10_000_000_000_000_000;
+
+/** Range request after anchor resolution. */
+export interface RangeRequest {
+  anchor: number;
+  numBefore: number;
+  numAfter: number;
+  includeAnchor: boolean;
+}
+
+/** The messages of a range and the found_* facts. */
+export interface RangeResult {
+  messages: MessageRecord[];
+  foundAnchor: boolean;
+  foundOldest: boolean;
+  foundNewest: boolean;
+}
+
+function collect(
+  state: RealmState,
+  narrow: CompiledNarrow,
+  ids: Iterable<number>,
+  limit: number,
+): MessageRecord[] {
+  const out: MessageRecord[] = [];
+  if (limit <= 0) return out;
+  for (const id of ids) {
+    const message = state.messages.get(id);
+    if (!message || !narrow.matches(message)) continue;
+    out.push(message);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** The oldest unread message of the narrow outside muted channels and topics, else the newest sentinel. */
+export function firstUnreadAnchor(state: RealmState, viewer: UserRecord, narrow: CompiledNarrow): number {
+  for (const id of idsAscending(narrow.lists, 0)) {
+    const bits = rowBits(state, viewer.user_id, id);
+    if (bits === undefined || bits & FLAG_BITS.read) continue;
+    const message = state.messages.get(id);
+    if (!message || !narrow.matches(message)) continue;
+    if (message.stream_id !== null && isTopicMuted(state, viewer.user_id, message.stream_id, message.topic))
+      continue;
+    return id;
+  }
+  return LARGER_THAN_MAX_MESSAGE_ID;
+}
+
+/** Fetches the range around the anchor exactly as the server's limit_query_to_range and post-processing do. */
+export function fetchRange(state: RealmState, narrow: CompiledNarrow, request: RangeRequest): RangeResult {
+  const { anchor, includeAnchor } = request;
+  const left = anchor === 0;
+  const right = anchor >= LARGER_THAN_MAX_MESSAGE_ID;
+  const numBefore = request.numBefore;
+  const numAfter = right ? 0 : request.numAfter;
+  const needBefore = !left && numBefore > 0;
+  const needAfter = !right && numAfter > 0;
+  let rows: MessageRecord[];
+  if (needBefore && needAfter) {
+    const before = collect(state, narrow, idsDescending(narrow.lists, anchor), numBefore);
+    const after = collect(state, narrow, idsAscending(narrow.lists, anchor), numAfter + 1);
+    rows = [...before.reverse(), ...after];
+  } else if (needBefore) {
+    // "ids <= anchor - (not include_anchor)", limit num_before (+1 for the anchor unless anchored right).
+    const bound = includeAnchor ? anchor + 1 : anchor;
+    const limit = numBefore + (!right && includeAnchor ? 1 : 0);
+    rows = collect(state, narrow, idsDescending(narrow.lists, bound), limit).reverse();
+  } else if (needAfter) {
+    rows = collect(
+      state,
+      narrow,
+      idsAscending(narrow.lists, includeAnchor ? anchor : anchor + 1),
+      numAfter + (includeAnchor ? 1 : 0),
+    );
+  } else {
+    const message = state.messages.get(anchor);
+    rows = message && narrow.matches(message) ? [message] : [];
+  }
+  let before: MessageRecord[];
+  let at: MessageRecord[];
+  let after: MessageRecord[];
+  if (right) {
+    before = rows;
+    at = [];
+    after = [];
+  } else {
+    before = rows.filter((m) => m.id < anchor);
+    at = rows.filter((m) => m.id === anchor);
+    after = rows.filter((m) => m.id > anchor);
+  }
+  if (numBefore) before = before.slice(-numBefore);
+  if (numAfter) after = after.slice(0, numAfter);
+  return {
+    messages: [...before, ...at, ...after],
+    foundAnchor: at.length === 1,
+    foundOldest: left || before.length < numBefore,
+    foundNewest: right || after.length < numAfter,
+  };
+}
