@@ -108,8 +108,11 @@ function applySubscription(s: Snapshot, e: Event): void {
       for (const sub of e.subscriptions) {
         removeWhere(s.never_subscribed, (c) => c.stream_id === sub.stream_id);
         removeWhere(s.unsubscribed, (c) => c.stream_id === sub.stream_id);
-        const { subscribers, ...rest } = sub;
-        upsert(s.subscriptions, 'stream_id', 'subscribers' in (s.subscriptions[0] ?? {}) ? sub : rest);
+        // Keep subscriber lists only when the snapshot has them (include_subscribers).
+        const withLists = 'subscribers' in (s.subscriptions[0] ?? {});
+        const entry = { ...sub };
+        if (!withLists) delete entry.subscribers;
+        upsert(s.subscriptions, 'stream_id', entry);
       }
       break;
     case 'remove':
@@ -133,8 +136,14 @@ function applySubscription(s: Snapshot, e: Event): void {
           const set = new Set<number>(entry.subscribers ?? []);
           for (const id of e.user_ids) {
             const had = set.has(id);
-            if (e.op === 'peer_add' && !had) (set.add(id), entry.subscriber_count++);
-            if (e.op === 'peer_remove' && had) (set.delete(id), entry.subscriber_count--);
+            if (e.op === 'peer_add' && !had) {
+              set.add(id);
+              entry.subscriber_count++;
+            }
+            if (e.op === 'peer_remove' && had) {
+              set.delete(id);
+              entry.subscriber_count--;
+            }
           }
           if (entry.subscribers) entry.subscribers = [...set].sort(ascending);
         }
@@ -261,7 +270,10 @@ export function applyEvent(s: Snapshot, e: Event): void {
     case 'user_group':
       return applyGroup(s, e);
     case 'realm_user':
-      if (e.op === 'add') (s.realm_users.push(e.person), s.realm_users.sort(byId('user_id')));
+      if (e.op === 'add') {
+        s.realm_users.push(e.person);
+        s.realm_users.sort(byId('user_id'));
+      }
       if (e.op === 'update')
         Object.assign(s.realm_users.find((u: any) => u.user_id === e.person.user_id) ?? {}, e.person);
       if (e.op === 'remove') removeWhere(s.realm_users, (u) => u.user_id === e.person.user_id);
