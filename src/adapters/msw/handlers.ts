@@ -13,7 +13,7 @@ export interface HandlerOptions {
 }
 
 /**
- * MSW request handlers for the API (`/api/v1/*` and `/avatar/*`).
+ * MSW request handlers for the API (`/api/v1/*`, `/avatar/*` and the mock's control namespace `/svc-mock/*`).
  * @example
  * const server = setupServer(...createHandlers(createApp({ realm })));
  * server.listen({ onUnhandledRequest: 'error' });
@@ -21,5 +21,9 @@ export interface HandlerOptions {
 export function createHandlers(app: FetchTarget, options: HandlerOptions = {}): HttpHandler[] {
   const origin = options.baseUrl ? options.baseUrl.replace(/\/+$/, '') : '*';
   const forward = ({ request }: { request: Request }): Promise<Response> => app.fetch(request);
-  return [http.all(`${origin}/api/v1/*`, forward), http.all(`${origin}/avatar/*`, forward)];
+  return [
+    http.all(`${origin}/api/v1/*`, forward),
+    http.all(`${origin}/avatar/*`, forward),
+    http.all(`${origin}/svc-mock/*`, forward),
+  ];
 }
