@@ -47,6 +47,11 @@ export const channelsErrors = {
           { principal },
         )
       : bad('No such user'),
+  /** Not a channel administrator ("Must be an organization administrator" before channel administrators, FL325). */
+  channelAdminRequired: (fl: number) =>
+    fl < 325
+      ? bad('Must be an organization administrator')
+      : bad('You do not have permission to administer this channel.'),
   notAuthorizedForQuery: () => bad('User not authorized for this query'),
   mustBeOwner: () => bad('Must be an organization owner'),
   webPublicDisabled: () => bad('Web-public channels are not enabled.'),

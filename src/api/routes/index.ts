@@ -15,6 +15,10 @@ import { registerRoutes } from './register.js';
 import { serverRoutes } from './server.js';
 import { typingRoutes } from './typing.js';
 import { userRoutes } from './users.js';
+import { streamRoutes } from './streams.js';
+import { subscriptionRoutes } from './subscriptions.js';
+import { topicRoutes } from './topics.js';
+import { userGroupRoutes } from './user-groups.js';
 
 /** All routes; the dispatcher, the README table and `svc-mock routes` read this list. */
-export const routes: readonly Route[] = [...serverRoutes, ...userRoutes, ...registerRoutes, ...eventsRoutes, ...typingRoutes, ...presenceRoutes, ...draftRoutes, ...savedSnippetRoutes, ...scheduledMessageRoutes, ...inviteRoutes, ...realmConfigRoutes, ...settingsRoutes, ...pushTokenRoutes, ...avatarRoutes, ...messageRoutes] as Route[];
+export const routes: readonly Route[] = [...serverRoutes, ...userRoutes, ...streamRoutes, ...subscriptionRoutes, ...topicRoutes, ...userGroupRoutes, ...registerRoutes, ...eventsRoutes, ...typingRoutes, ...presenceRoutes, ...draftRoutes, ...savedSnippetRoutes, ...scheduledMessageRoutes, ...inviteRoutes, ...realmConfigRoutes, ...settingsRoutes, ...pushTokenRoutes, ...avatarRoutes, ...messageRoutes] as Route[];

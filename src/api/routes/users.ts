@@ -1,7 +1,40 @@
-/** GET /users and GET /users/me. */
-import type { GetUsersParams } from '../../generated/types.js';
-import { formatUser } from '../../store/users.js';
+/** Users: list, get by id or e-mail, the caller, and administrators' changes (name, role, (re)activation). */
+import type {
+  DeleteUserParams,
+  GetUserByEmailParams,
+  GetUserParams,
+  GetUsersParams,
+  PatchUserParams,
+  PostUserReactivateParams,
+} from '../../generated/types.js';
+import { isRealmAdmin } from '../../store/access.js';
+import type { UserRecord } from '../../store/state.js';
+import type { Store } from '../../store/store.js';
+import { deactivateUser, reactivateUser, setFullName, setRole } from '../../store/users/mutate.js';
+import { accessibleUserIds, canAccessAllUsers, canAccessUser } from '../../store/users/visibility.js';
+import { findUser, formatUser } from '../../store/users.js';
+import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
+
+const INVALID_NAME_CHARACTERS = /[*`\\>"@\p{Cc}]/u;
+
+/** A user the caller may see, else "No such user" (unknown) or "Insufficient permission" (inaccessible). */
+function visibleUser(store: Store, viewer: UserRecord, target: UserRecord | undefined): UserRecord {
+  if (!target) throw errors.noSuchUser();
+  if (!canAccessUser(store.state, viewer, target)) throw errors.insufficientPermission();
+  return target;
+}
+
+/** A user an administrator acts on (admins only; unknown users are "No such user"). */
+function adminTarget(store: Store, admin: UserRecord, userId: number): UserRecord {
+  if (!isRealmAdmin(admin)) throw errors.mustBeAdmin();
+  const target = store.state.users.get(userId);
+  if (!target || target.is_system_bot) throw errors.noSuchUser();
+  return target;
+}
+
+const activeOwners = (store: Store): number =>
+  [...store.state.users.values()].filter((u) => u.is_active && u.role === 100 && !u.is_bot).length;
 
 export const userRoutes = [
   defineRoute({
@@ -22,19 +55,98 @@ export const userRoutes = [
     method: 'GET',
     path: '/users',
     schema: 'get-users',
-    summary: 'Every user of the organization, bots and deactivated users included',
+    summary: 'Every user the caller may see, bots and deactivated users included',
     handler({ store, user, params }) {
       const options = {
         clientExtavatar: params.client_extavatar !== false,
         includeCustomProfileFields: params.include_custom_profile_fields === true,
       };
       const wanted = params.user_ids ? new Set(params.user_ids) : undefined;
+      const visible = canAccessAllUsers(store.state, user) ? undefined : accessibleUserIds(store.state, user);
       const members = [];
       for (const other of store.state.users.values()) {
         if (wanted && !wanted.has(other.user_id)) continue;
+        if (visible && !visible.has(other.user_id) && !other.is_system_bot) continue;
         members.push(formatUser(store.state, other, user, options));
       }
       return { members };
+    },
+  }),
+  defineRoute<GetUserParams>({
+    method: 'GET',
+    path: '/users/{user_id}',
+    schema: 'get-user',
+    summary: 'One user by id',
+    handler({ store, user, params }) {
+      const target = visibleUser(store, user, store.state.users.get(params.user_id));
+      const options = {
+        clientExtavatar: params.client_extavatar !== false,
+        includeCustomProfileFields: params.include_custom_profile_fields === true,
+      };
+      return { user: formatUser(store.state, target, user, options) };
+    },
+  }),
+  defineRoute<GetUserByEmailParams>({
+    method: 'GET',
+    path: '/users/{email}',
+    schema: 'get-user-by-email',
+    summary: 'One user by e-mail',
+    handler({ store, user, params }) {
+      const target = visibleUser(store, user, findUser(store.state, decodeURIComponent(params.email)));
+      const options = {
+        clientExtavatar: params.client_extavatar !== false,
+        includeCustomProfileFields: params.include_custom_profile_fields === true,
+      };
+      return { user: formatUser(store.state, target, user, options) };
+    },
+  }),
+  defineRoute<PatchUserParams>({
+    method: 'PATCH',
+    path: '/users/{user_id}',
+    schema: 'patch-user',
+    summary: "Change a user's name or role (administrators)",
+    handler({ store, user, params }) {
+      const target = adminTarget(store, user, params.user_id);
+      const name = params.full_name?.trim();
+      if (name !== undefined) {
+        if ([...name].length > 100) throw errors.nameTooLong();
+        if (name.length < 1) throw errors.nameTooShort();
+        if (INVALID_NAME_CHARACTERS.test(name)) throw errors.invalidNameCharacters();
+      }
+      if (params.role !== undefined && params.role !== target.role) {
+        if ((params.role === 100 || target.role === 100) && user.role !== 100) throw errors.mustBeOwner();
+        if (target.role === 100 && activeOwners(store) <= 1) throw errors.lastOwnerDemotion();
+      }
+      if (name !== undefined) setFullName(store, target, name);
+      if (params.role !== undefined) setRole(store, target, params.role);
+      return {};
+    },
+  }),
+  defineRoute<DeleteUserParams>({
+    method: 'DELETE',
+    path: '/users/{user_id}',
+    schema: 'delete-user',
+    summary: 'Deactivate a user (administrators)',
+    handler({ store, user, params }) {
+      const target = adminTarget(store, user, params.user_id);
+      if (target.is_bot) throw errors.noSuchUser();
+      if (!target.is_active) throw errors.userIsDeactivated();
+      if (target.role === 100 && user.role !== 100) throw errors.mustBeOwner();
+      if (target.role === 100 && activeOwners(store) <= 1) throw errors.lastOwnerDeactivation();
+      deactivateUser(store, target);
+      return {};
+    },
+  }),
+  defineRoute<PostUserReactivateParams>({
+    method: 'POST',
+    path: '/users/{user_id}/reactivate',
+    schema: 'post-user-reactivate',
+    summary: 'Reactivate a deactivated user (administrators)',
+    handler({ store, user, params }) {
+      const target = adminTarget(store, user, params.user_id);
+      if (target.is_active) throw errors.userAlreadyActive();
+      reactivateUser(store, target);
+      return {};
     },
   }),
 ];

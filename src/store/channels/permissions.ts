@@ -25,11 +25,13 @@ export function canAdminister(state: RealmState, user: UserRecord, channel: Chan
 }
 
 /**
+ * Archived channels are not refused here (subscriptions in them may change from feature level 362);
+ * callers that must skip archived channels (invitations) check `is_archived` themselves.
+ *
  * May subscribe other users: the channel's can_add_subscribers_group, channel administrators (organization
  * administrators implicitly), or the organization's can_add_subscribers_group when the user has content access.
  */
 export function canAddSubscribers(state: RealmState, user: UserRecord, channel: ChannelRecord): boolean {
-  if (channel.is_archived) return false;
   if (inChannelGroup(state, user, channel.can_add_subscribers_group)) return true;
   if (canAdminister(state, user, channel)) return true;
   return (
@@ -41,7 +43,6 @@ export function canAddSubscribers(state: RealmState, user: UserRecord, channel: 
 
 /** May subscribe themselves: content access (public, web-public, can_subscribe_group …) or subscriber-adding rights. */
 export function canSubscribeSelf(state: RealmState, user: UserRecord, channel: ChannelRecord): boolean {
-  if (channel.is_archived) return false;
   return hasContentAccess(state, user, channel) || canAddSubscribers(state, user, channel);
 }
 

@@ -1,0 +1,83 @@
+/** Channels: list, get, change, archive, and look up an id by name. */
+import type {
+  DeleteStreamParams,
+  GetGetStreamIdParams,
+  GetStreamParams,
+  GetStreamsParams,
+  PatchStreamParams,
+} from '../../generated/types.js';
+import { hasMetadataAccess } from '../../store/access.js';
+import { formatChannel } from '../../store/channels/format.js';
+import { changeChannel } from '../../store/channels/mutate.js';
+import { channelByName } from '../../store/channels/names.js';
+import { canAdminister } from '../../store/channels/permissions.js';
+import { errors } from '../errors/index.js';
+import { defineRoute } from '../route.js';
+import { accessChannel } from './channel-helpers.js';
+import { planChannelPatch } from './stream-patch.js';
+import { selectChannels } from './streams-list.js';
+
+export const streamRoutes = [
+  defineRoute<GetStreamsParams>({
+    method: 'GET',
+    path: '/streams',
+    schema: 'get-streams',
+    summary: 'Channels selected by the include_* flags',
+    handler({ store, user, params }) {
+      const now = store.now();
+      const streams = selectChannels(store, user, params).map((c) => {
+        const out = formatChannel(store.state, c, user, now);
+        if (params.include_default) out.is_default = c.is_default;
+        return out;
+      });
+      return { streams };
+    },
+  }),
+  defineRoute<GetStreamParams>({
+    method: 'GET',
+    path: '/streams/{stream_id}',
+    schema: 'get-stream',
+    summary: 'One channel',
+    handler({ store, user, params }) {
+      const channel = accessChannel(store, user, params.stream_id);
+      return { stream: formatChannel(store.state, channel, user, store.now()) };
+    },
+  }),
+  defineRoute<PatchStreamParams>({
+    method: 'PATCH',
+    path: '/streams/{stream_id}',
+    schema: 'patch-stream',
+    summary: "Change a channel's properties",
+    handler({ store, user, params }) {
+      const channel = accessChannel(store, user, params.stream_id);
+      const changes = planChannelPatch(store, user, channel, params);
+      for (const change of changes) changeChannel(store, channel, change);
+      return {};
+    },
+  }),
+  defineRoute<DeleteStreamParams>({
+    method: 'DELETE',
+    path: '/streams/{stream_id}',
+    schema: 'delete-stream',
+    summary: 'Archive a channel (name and subscriptions kept)',
+    handler({ store, user, params }) {
+      const channel = accessChannel(store, user, params.stream_id);
+      if (!canAdminister(store.state, user, channel)) throw errors.channelAdminRequired(store.featureLevel);
+      if (channel.is_archived) throw errors.channelArchived(store.featureLevel);
+      changeChannel(store, channel, { property: 'is_archived', value: true });
+      return {};
+    },
+  }),
+  defineRoute<GetGetStreamIdParams>({
+    method: 'GET',
+    path: '/get_stream_id',
+    schema: 'get-get-stream-id',
+    summary: 'A channel id by name',
+    handler({ store, user, params }) {
+      const channel = channelByName(store.state, params.stream);
+      if (!channel || !hasMetadataAccess(store.state, user, channel))
+        throw errors.invalidChannelName(store.featureLevel, params.stream);
+      return { stream_id: channel.stream_id };
+    },
+  }),
+];
