@@ -122,6 +122,10 @@ function positivePredicate(state: RealmState, viewer: UserRecord, term: NarrowTe
       throw new NarrowError('operator', `unknown 'in' operand ${String(operand)}`);
     case 'near':
       return () => true;
+    case 'with':
+      // Replaced by the conversation's terms in compileNarrow.
+      if (fl >= 271) return () => true;
+      break;
     case 'id': {
       const id =
         typeof operand === 'number' ? operand : /^\d+$/.test(operand as string) ? Number(operand) : NaN;
