@@ -39,7 +39,9 @@ export function codeBlockHtml(code: string, language: string): string {
   const name = language === '' ? '' : (LANGUAGE_NAMES[language.toLowerCase()] ?? language);
   const attr = name === '' ? '' : ` data-code-language="${escapeHtml(name)}"`;
   const body = code.endsWith('\n') ? code : `${code}\n`;
-  return `<div class="codehilite"${attr}><pre><span></span><code>${escapeHtml(body)}</code></pre></div>\n`;
+  // The highlighter escapes single quotes too.
+  const escaped = escapeHtml(body).replace(/'/g, '&#39;');
+  return `<div class="codehilite"${attr}><pre><span></span><code>${escaped}</code></pre></div>\n`;
 }
 
 function firstWord(info: string): string {

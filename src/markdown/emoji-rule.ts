@@ -41,14 +41,17 @@ function emojiRule(state: StateInline, silent: boolean): boolean {
 
 // Compiled once: the pattern is large. Emoji are never plain ASCII, so ASCII-only text skips the search.
 const EMOJI_CHARS = emojiRegex();
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
+const NON_ASCII = /[^\p{ASCII}]/u;
+// A lone symbol with text presentation by default (©, ®, ™, ↔) is an emoji only when followed by U+FE0F.
+const TEXT_DEFAULT = /^\P{Emoji_Presentation}$/u;
 
 /** Splits text into plain pieces and the API's spans for the emoji characters it contains. */
 export function splitEmojiChars(text: string): { text?: string; html?: string }[] {
-  if (ASCII_ONLY.test(text)) return [{ text }];
+  if (!NON_ASCII.test(text)) return [{ text }];
   const out: { text?: string; html?: string }[] = [];
   let last = 0;
   for (const m of text.matchAll(EMOJI_CHARS)) {
+    if (TEXT_DEFAULT.test(m[0])) continue;
     const code = emojiCodeForChars(m[0]);
     const name = emojiNameForCode(code);
     if (name === undefined) continue;

@@ -183,6 +183,19 @@ const ROWS: [string, string, string][] = [
     '<p><time datetime="2017-06-05T22:30:00Z">1496701800</time></p>',
   ],
   ['invalid time', '<time:soon>', '<p><span class="timestamp-error">Invalid time format: soon</span></p>'],
+  ['quotes in text stay literal', 'say "hi" it\'s', '<p>say "hi" it\'s</p>'],
+  [
+    'code blocks escape quotes like the highlighter',
+    '```\nx = "a" + \'b\'\n```',
+    '<div class="codehilite"><pre><span></span><code>x = &quot;a&quot; + &#39;b&#39;\n</code></pre></div>',
+  ],
+  [
+    'table alignment',
+    '| a |\n|:--|\n| 1 |',
+    '<table>\n<thead>\n<tr>\n<th style="text-align: left;">a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n' +
+      '<td style="text-align: left;">1</td>\n</tr>\n</tbody>\n</table>',
+  ],
+  ['text-presentation symbols stay text', '© 2024 ™', '<p>© 2024 ™</p>'],
   ['raw HTML is escaped', '<b>x</b>', '<p>&lt;b&gt;x&lt;/b&gt;</p>'],
   ['me message', '/me waves', '<p>/me waves</p>'],
   [

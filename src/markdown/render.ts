@@ -10,6 +10,11 @@ import { timePlugin } from './time-rule.js';
 
 export type { RenderContext, RenderResult } from './context.js';
 
+/** Text escaping as the server does it: quotes stay as they are outside attributes. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 /** Underscores never emphasise: a run of them is plain text (so `_x_` and `__x__` stay literal). */
 function underscoreRule(state: StateInline, silent: boolean): boolean {
   if (state.src.charCodeAt(state.pos) !== 0x5f /* _ */) return false;
@@ -28,6 +33,14 @@ function createMarkdown(): MarkdownIt {
   md.inline.ruler.before('emphasis', 'svc_underscore', underscoreRule);
   md.use(mentionsPlugin).use(emojiPlugin).use(timePlugin).use(blocksPlugin).use(postPlugin);
   md.renderer.rules.svc_html = (tokens, idx) => tokens[idx]!.content;
+  md.renderer.rules.text = (tokens, idx) => escapeText(tokens[idx]!.content);
+  md.renderer.rules.code_inline = (tokens, idx) => `<code>${escapeText(tokens[idx]!.content)}</code>`;
+  md.renderer.rules.th_open = md.renderer.rules.td_open = (tokens, idx, options, _env, self) => {
+    // The server writes table alignment as `text-align: left;`.
+    const style = tokens[idx]!.attrGet('style');
+    if (style) tokens[idx]!.attrSet('style', `${style.replace(':', ': ')};`);
+    return self.renderToken(tokens, idx, options);
+  };
   md.renderer.rules.s_open = () => '<del>';
   md.renderer.rules.s_close = () => '</del>';
   return md;
