@@ -2,9 +2,12 @@ import { expect, it } from 'vitest';
 import { ADMIN, MEMBER } from '../../testing/accounts.js';
 import { describeTransports } from '../../testing/transports.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary event payloads
+type Ev = Record<string, any>;
+
 describeTransports('linkifiers and code playgrounds', (t) => {
   const state = () => t().app.store.state;
-  const journalOf = (type: string) =>
+  const journalOf = (type: string): Ev[] =>
     t().app.store.journal.flatMap((e) =>
       typeof e.event !== 'function' && e.event.type === type ? [e.event] : [],
     );
@@ -24,12 +27,10 @@ describeTransports('linkifiers and code playgrounds', (t) => {
   });
 
   it('adds, changes, reorders and removes linkifiers, emitting the full list each time', async () => {
-    const add = await t()
-      .as(ADMIN)
-      .post('realm/filters', {
-        pattern: 'T(?<ticket>\\d+)-(?<sub>\\w+)',
-        url_template: 'https://t.example/{ticket}{?sub}',
-      });
+    const add = await t().as(ADMIN).post('realm/filters', {
+      pattern: 'T(?<ticket>\\d+)-(?<sub>\\w+)',
+      url_template: 'https://t.example/{ticket}{?sub}',
+    });
     expect(add.status).toBe(200);
     const id = add.body.id;
     expect(state().linkifiers.map((l) => l.id)).toEqual([1, 2, id]);
@@ -168,13 +169,11 @@ describeTransports('linkifiers and code playgrounds', (t) => {
   });
 
   it('adds and removes code playgrounds, emitting the full list', async () => {
-    const res = await t()
-      .as(ADMIN)
-      .post('realm/playgrounds', {
-        name: 'Go',
-        highlighter_language: 'Go',
-        url_template: 'https://go.dev/play/?code={code}',
-      });
+    const res = await t().as(ADMIN).post('realm/playgrounds', {
+      name: 'Go',
+      highlighter_language: 'Go',
+      url_template: 'https://go.dev/play/?code={code}',
+    });
     expect(res.status).toBe(200);
     expect(state().playgrounds.get(res.body.id)).toEqual({
       id: res.body.id,
@@ -245,13 +244,11 @@ describeTransports('linkifiers and code playgrounds', (t) => {
     const before = playgrounds();
     expect(
       (
-        await t()
-          .as(MEMBER)
-          .post('realm/playgrounds', {
-            name: 'X',
-            highlighter_language: 'C',
-            url_template: 'https://x/{code}',
-          })
+        await t().as(MEMBER).post('realm/playgrounds', {
+          name: 'X',
+          highlighter_language: 'C',
+          url_template: 'https://x/{code}',
+        })
       ).body,
     ).toMatchObject({ msg: 'Must be an organization administrator' });
     expect((await t().as(MEMBER).delete('realm/playgrounds/1')).body).toMatchObject({

@@ -2,11 +2,14 @@ import { expect, it } from 'vitest';
 import { ADMIN, MEMBER, MEMBER2, NOTIFICATION_BOT } from '../../testing/accounts.js';
 import { describeTransports, TEST_START_MS } from '../../testing/transports.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary event payloads
+type Ev = Record<string, any>;
+
 const NOW = TEST_START_MS / 1000;
 const DENMARK = 3;
 
 describeTransports('scheduled messages', (t) => {
-  const events = (type: string) =>
+  const events = (type: string): Ev[] =>
     t().app.store.journal.flatMap((e) =>
       typeof e.event !== 'function' && e.event.type === type ? [{ users: e.users, ...e.event }] : [],
     );

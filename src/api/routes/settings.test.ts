@@ -2,10 +2,13 @@ import { expect, it } from 'vitest';
 import { ADMIN, MEMBER, MODERATOR } from '../../testing/accounts.js';
 import { describeTransports } from '../../testing/transports.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary event payloads
+type Ev = Record<string, any>;
+
 describeTransports('PATCH /settings and PATCH /realm/user_settings_defaults', (t) => {
   const state = () => t().app.store.state;
   const user = (email: string) => state().usersByEmail.get(email)!;
-  const journalOf = (type: string) =>
+  const journalOf = (type: string): Ev[] =>
     t().app.store.journal.flatMap((e) =>
       typeof e.event !== 'function' && e.event.type === type ? [{ users: e.users, ...e.event }] : [],
     );
@@ -111,14 +114,12 @@ describeTransports('PATCH /settings and PATCH /realm/user_settings_defaults', (t
   });
 
   it('changes organization defaults for later users only, one event per changed property to everyone', async () => {
-    const res = await t()
-      .as(ADMIN)
-      .patch('realm/user_settings_defaults', {
-        color_scheme: 3,
-        emojiset: 'text',
-        enter_sends: true,
-        email_address_visibility: 2,
-      });
+    const res = await t().as(ADMIN).patch('realm/user_settings_defaults', {
+      color_scheme: 3,
+      emojiset: 'text',
+      enter_sends: true,
+      email_address_visibility: 2,
+    });
     expect(res.status).toBe(200);
     expect(state().userSettingsDefaults).toMatchObject({
       color_scheme: 3,
