@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ADMIN, GUEST, MEMBER } from '../../testing/accounts.js';
+import { ADMIN, GUEST, MEMBER, MEMBER2, OWNER } from '../../testing/accounts.js';
 import { describeTransports } from '../../testing/transports.js';
 
 describeTransports('GET /users/me', (t) => {
@@ -84,5 +84,154 @@ describeTransports('GET /users', (t) => {
     const res = await t().as(MEMBER).get('users', { include_custom_profile_fields: true });
     const human = res.body.members.find((m: { is_bot: boolean }) => !m.is_bot);
     expect(human.profile_data).toEqual({});
+  });
+});
+
+describeTransports('GET /users/{id} and /users/{email}', (t) => {
+  it('returns one user by id or e-mail and refuses unknown ones', async () => {
+    const { app } = t();
+    const me = app.store.state.usersByEmail.get(MEMBER)!;
+    const byId = await t().as(ADMIN).get(`users/${me.user_id}`);
+    expect(byId.body.user).toMatchObject({ user_id: me.user_id, full_name: me.full_name });
+    const byEmail = await t().as(ADMIN).get(`users/${MEMBER}`);
+    expect(byEmail.body.user.user_id).toBe(me.user_id);
+    const missing = await t().as(ADMIN).get('users/99999');
+    expect(missing.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'No such user' });
+  });
+});
+
+describeTransports('guests with can_access_all_users_group = role:members', (t) => {
+  it('see only users they share channels or direct messages with', async () => {
+    const { app } = t();
+    const { state } = app.store;
+    state.settings.can_access_all_users_group = state.systemGroupIds.get('role:members')!;
+    const guest = state.usersByEmail.get(GUEST)!;
+    const res = await t().as(GUEST).get('users');
+    const ids = new Set(res.body.members.map((m: { user_id: number }) => m.user_id));
+    expect(ids.has(guest.user_id)).toBe(true);
+    const sharing = [...state.subscribers.get(4)!];
+    for (const id of sharing) expect(ids.has(id)).toBe(true);
+    const stranger = [...state.users.values()].find(
+      (u) =>
+        !u.is_system_bot &&
+        ![...state.subscriptions.get(guest.user_id)!.keys()].some((s) =>
+          state.subscribers.get(s)?.has(u.user_id),
+        ) &&
+        !(state.index.byUser.get(guest.user_id) ?? []).some((m) =>
+          state.messages.get(m)!.recipients.includes(u.user_id),
+        ),
+    )!;
+    expect(stranger).toBeDefined();
+    expect(ids.has(stranger.user_id)).toBe(false);
+    const direct = await t().as(GUEST).get(`users/${stranger.user_id}`);
+    expect(direct.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Insufficient permission' });
+    expect((await t().as(MEMBER).get('users')).body.members).toHaveLength(state.users.size);
+  });
+});
+
+describeTransports('PATCH /users/{id}', (t) => {
+  it('lets administrators rename and change roles, refreshing system groups', async () => {
+    const { app } = t();
+    const { state } = app.store;
+    const target = state.usersByEmail.get(MEMBER2)!;
+    const start = app.store.journal.length;
+    expect(
+      (await t().as(ADMIN).patch(`users/${target.user_id}`, { full_name: 'Othello II', role: 300 })).status,
+    ).toBe(200);
+    expect(target).toMatchObject({ full_name: 'Othello II', role: 300 });
+    expect(state.groups.get(state.systemGroupIds.get('role:moderators')!)!.members.has(target.user_id)).toBe(
+      true,
+    );
+    expect(state.groups.get(state.systemGroupIds.get('role:members')!)!.members.has(target.user_id)).toBe(
+      false,
+    );
+    const persons = app.store.journal
+      .slice(start)
+      .map((e) => e.event as { type: string; person?: unknown })
+      .filter((e) => e.type === 'realm_user')
+      .map((e) => e.person);
+    expect(persons).toEqual([
+      { user_id: target.user_id, full_name: 'Othello II' },
+      { user_id: target.user_id, role: 300 },
+    ]);
+  });
+
+  it('refuses non-administrators, owner changes by administrators, bad names and demoting the only owner', async () => {
+    const { app } = t();
+    const { state } = app.store;
+    const member2 = state.usersByEmail.get(MEMBER2)!.user_id;
+    const owner = state.usersByEmail.get(OWNER)!.user_id;
+    const before = JSON.stringify([...state.users.values()].map((u) => [u.full_name, u.role]));
+    const cases: Array<[string, string, Record<string, unknown>, string]> = [
+      [MEMBER, `users/${member2}`, { full_name: 'X' }, 'Must be an organization administrator'],
+      [ADMIN, `users/${member2}`, { role: 100 }, 'Must be an organization owner'],
+      [ADMIN, `users/${member2}`, { full_name: 'n'.repeat(101) }, 'Name too long!'],
+      [ADMIN, `users/${member2}`, { full_name: 'a*b' }, 'Invalid characters in name!'],
+      [ADMIN, `users/${member2}`, { role: 250 }, 'Invalid role'],
+      [
+        OWNER,
+        `users/${owner}`,
+        { role: 200 },
+        'The owner permission cannot be removed from the only organization owner.',
+      ],
+      [ADMIN, 'users/99999', { full_name: 'X' }, 'No such user'],
+    ];
+    for (const [as, path, params, msg] of cases) {
+      const res = await t().as(as).patch(path, params);
+      expect(res.body, msg).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg });
+    }
+    expect(JSON.stringify([...state.users.values()].map((u) => [u.full_name, u.role]))).toBe(before);
+  });
+});
+
+describeTransports('DELETE /users/{id} and POST /users/{id}/reactivate', (t) => {
+  it('deactivates: subscriptions stop counting, system groups refresh, is_active false event; reactivation restores', async () => {
+    const { app } = t();
+    const { state } = app.store;
+    const target = state.usersByEmail.get(MEMBER2)!;
+    const members = state.systemGroupIds.get('role:members')!;
+    const count = state.subscribers.get(1)!.size;
+    const start = app.store.journal.length;
+    expect((await t().as(ADMIN).delete(`users/${target.user_id}`)).status).toBe(200);
+    expect(target.is_active).toBe(false);
+    expect(state.subscribers.get(1)!.size).toBe(count - 1);
+    expect(state.groups.get(members)!.members.has(target.user_id)).toBe(false);
+    const evs = app.store.journal.slice(start).map((e) => e.event as Record<string, unknown>);
+    expect(evs).toContainEqual({
+      type: 'realm_user',
+      op: 'update',
+      person: { user_id: target.user_id, is_active: false },
+    });
+    expect(evs).toContainEqual({
+      type: 'subscription',
+      op: 'peer_remove',
+      stream_ids: [1],
+      user_ids: [target.user_id],
+    });
+    const stream = (await t().as(ADMIN).get('streams/1')).body.stream;
+    expect(stream.subscriber_count).toBe(count - 1);
+    const again = await t().as(ADMIN).delete(`users/${target.user_id}`);
+    expect(again.body).toMatchObject({ msg: 'User is deactivated' });
+    expect((await t().as(ADMIN).post(`users/${target.user_id}/reactivate`)).status).toBe(200);
+    expect(state.subscribers.get(1)!.size).toBe(count);
+    expect(state.groups.get(members)!.members.has(target.user_id)).toBe(true);
+    const twice = await t().as(ADMIN).post(`users/${target.user_id}/reactivate`);
+    expect(twice.body).toMatchObject({ msg: 'User is already active' });
+  });
+
+  it('refuses to deactivate the only owner and lets no member deactivate anyone', async () => {
+    const { app } = t();
+    const owner = app.store.state.usersByEmail.get(OWNER)!;
+    const res = await t().as(OWNER).delete(`users/${owner.user_id}`);
+    expect(res.body).toEqual({
+      result: 'error',
+      code: 'CANNOT_DEACTIVATE_LAST_USER',
+      msg: 'Cannot deactivate the only organization owner.',
+      is_last_owner: true,
+      entity: 'organization owner',
+    });
+    const member = await t().as(MEMBER).delete(`users/${owner.user_id}`);
+    expect(member.body).toMatchObject({ msg: 'Must be an organization administrator' });
+    expect(owner.is_active).toBe(true);
   });
 });
