@@ -1,0 +1,31 @@
+/** Deleting messages: remove records, index entries and personal rows; emit delete_message in bulk form. */
+import { removeUserRows, unindexLocation } from '../message-index.js';
+import type { MessageRecord } from '../state.js';
+import type { Store } from '../store.js';
+
+/** Users with a personal row for the message. */
+export function usersWithRow(store: Store, messageId: number): number[] {
+  const out: number[] = [];
+  for (const [userId, flags] of store.state.index.flags) if (flags.has(messageId)) out.push(userId);
+  return out;
+}
+
+/** Deletes messages (all in one conversation) and emits one bulk delete_message to their readers and the actor. */
+export function deleteMessages(store: Store, actorId: number, messages: MessageRecord[]): void {
+  if (messages.length === 0) return;
+  const audience = new Set<number>([actorId]);
+  for (const message of messages) {
+    const readers = usersWithRow(store, message.id);
+    readers.forEach((id) => audience.add(id));
+    unindexLocation(store.state.index, message);
+    removeUserRows(store.state.index, message.id, readers);
+    store.state.messages.delete(message.id);
+  }
+  const first = messages[0]!;
+  store.emit(audience, {
+    type: 'delete_message',
+    message_ids: messages.map((m) => m.id).sort((a, b) => a - b),
+    message_type: first.type,
+    ...(first.stream_id !== null ? { stream_id: first.stream_id, topic: first.topic } : {}),
+  });
+}
