@@ -8,6 +8,7 @@ type Event = Record<string, any>;
 
 const byId = (key: string) => (a: any, b: any) => a[key] - b[key];
 const ascending = (a: number, b: number) => a - b;
+const byName = (a: any, b: any) => String(a.name).localeCompare(String(b.name));
 
 function upsert(list: any[], key: string, item: any): void {
   const at = list.findIndex((x) => x[key] === item[key]);
@@ -113,14 +114,20 @@ function applySubscription(s: Snapshot, e: Event): void {
         const entry = { ...sub };
         if (!withLists) delete entry.subscribers;
         upsert(s.subscriptions, 'stream_id', entry);
+        for (const stream of (s.streams as any[] | undefined) ?? []) {
+          if (stream.stream_id === sub.stream_id) stream.subscriber_count = sub.subscriber_count;
+        }
       }
+      s.subscriptions.sort(byName);
       break;
     case 'remove':
       for (const { stream_id } of e.subscriptions) {
         const sub = s.subscriptions.find((c: any) => c.stream_id === stream_id);
         removeWhere(s.subscriptions, (c) => c.stream_id === stream_id);
         if (sub) s.unsubscribed.push(sub);
+        for (const entry of channelEntries(s, stream_id)) entry.subscriber_count--;
       }
+      s.unsubscribed.sort(byName);
       break;
     case 'update':
       for (const sub of s.subscriptions.filter((c: any) => c.stream_id === e.stream_id)) {
@@ -215,8 +222,33 @@ function applyPersonalList(
   if (e.op === 'remove') removeWhere(list, (x) => x[idKey] === e[`${single}_id`]);
 }
 
+/** Whether a channel topic is muted for the snapshot's user (topic policy first, then the channel). */
+function isMuted(s: Snapshot, streamId: number, topic: string): boolean {
+  const policy = (s.user_topics as any[] | undefined)?.find(
+    (t) => t.stream_id === streamId && t.topic_name.toLowerCase() === topic.toLowerCase(),
+  )?.visibility_policy;
+  if (policy === 1) return true;
+  if (policy === 2 || policy === 3) return false;
+  return (s.subscriptions as any[] | undefined)?.find((c) => c.stream_id === streamId)?.is_muted ?? false;
+}
+
+/** Recomputes unread_msgs.count: direct messages plus channel messages outside muted channels and topics. */
+function recount(s: Snapshot): void {
+  const u = s.unread_msgs;
+  if (!u || !s.subscriptions || !s.user_topics) return;
+  let count = 0;
+  for (const g of [...u.pms, ...u.huddles]) count += g.unread_message_ids.length;
+  for (const g of u.streams) if (!isMuted(s, g.stream_id, g.topic)) count += g.unread_message_ids.length;
+  u.count = count;
+}
+
 /** Applies one event to a snapshot in place (unknown or state-free events change nothing). */
 export function applyEvent(s: Snapshot, e: Event): void {
+  applyEventOnly(s, e);
+  recount(s);
+}
+
+function applyEventOnly(s: Snapshot, e: Event): void {
   switch (e.type) {
     case 'message':
       return applyMessage(s, e);

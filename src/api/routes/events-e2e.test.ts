@@ -108,6 +108,34 @@ describeTransports('event fan-out end to end', (t) => {
       url_template: 'https://py.test/?c={code}',
     });
 
+    // Channels and subscriptions: A subscribes B to a channel only A is in; A pins a channel; an
+    // administrator edits a description (announced by Notification Bot); A mutes a topic.
+    const { state } = app.store;
+    const shared = [...state.channels.values()].find(
+      (c) =>
+        !c.invite_only &&
+        !c.is_archived &&
+        state.subscribers.get(c.stream_id)?.has(id(MEMBER)) &&
+        !state.subscribers.get(c.stream_id)?.has(id(MEMBER2)),
+    )!;
+    await ok(a, 'post', 'users/me/subscriptions', {
+      subscriptions: [{ name: shared.name }],
+      principals: [id(MEMBER2)],
+    });
+    await ok(a, 'post', 'users/me/subscriptions/properties', {
+      subscription_data: [{ stream_id: 1, property: 'pin_to_top', value: true }],
+    });
+    await ok(admin, 'patch', `streams/${shared.stream_id}`, { description: 'Now with events' });
+    await ok(a, 'post', 'user_topics', { stream_id: 1, topic: 'fan-out', visibility_policy: 1 });
+    // User groups: created, extended, deactivated (a removal for B, which lacks the capability).
+    const group = await ok(a, 'post', 'user_groups/create', {
+      name: 'fan-out team',
+      description: 'testing',
+      members: [id(MEMBER)],
+    });
+    await ok(a, 'post', `user_groups/${group.group_id}/members`, { add: [id(MEMBER2)] });
+    await ok(a, 'post', `user_groups/${group.group_id}/deactivate`);
+
     const eventsA = (
       await a.get('events', { queue_id: beforeA.queue_id, last_event_id: -1, dont_block: true })
     ).body.events;
@@ -129,6 +157,13 @@ describeTransports('event fan-out end to end', (t) => {
       'realm_user_settings_defaults/update',
       'realm_linkifiers',
       'realm_playgrounds',
+      'subscription/peer_add',
+      'subscription/update',
+      'stream/update',
+      'user_topic',
+      'user_group/add',
+      'user_group/add_members',
+      'user_group/update',
     ]);
     expect(summary(eventsB)).toEqual([
       'message',
@@ -140,6 +175,12 @@ describeTransports('event fan-out end to end', (t) => {
       'update_display_settings',
       'realm_user_settings_defaults/update',
       'realm_playgrounds',
+      'subscription/add',
+      'message',
+      'stream/update',
+      'user_group/add',
+      'user_group/add_members',
+      'user_group/remove',
     ]);
     for (const events of [eventsA, eventsB]) {
       expect(events.map((e: { id: number }) => e.id)).toEqual(events.map((_: unknown, i: number) => i));

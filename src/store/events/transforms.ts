@@ -75,13 +75,23 @@ function streamUpdate(ctx: DeliveryContext, queue: EventQueue, payload: EventPay
     : [{ type: 'stream', op: 'create', streams: [stream] }];
 }
 
-function subscriptionUpdate(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload): EventPayload {
-  const setting = NOTIFICATION_DEFAULTS[payload.property as string];
-  if (!setting || payload.value !== null || hasCapability(queue.options, 'notification_settings_null')) {
-    return payload;
-  }
-  const user = ctx.store.state.users.get(queue.userId);
-  return { ...payload, value: user ? user.settings[setting] : false };
+/** Clients without notification_settings_null get the user's setting where a subscription inherits it. */
+function subscriptionEvent(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload): EventPayload {
+  if (hasCapability(queue.options, 'notification_settings_null')) return payload;
+  const settings = ctx.store.state.users.get(queue.userId)?.settings;
+  const resolve = (property: string, value: unknown): unknown => {
+    const setting = NOTIFICATION_DEFAULTS[property];
+    return setting && value === null ? (settings?.[setting] ?? false) : value;
+  };
+  if (payload.op === 'update')
+    return { ...payload, value: resolve(payload.property as string, payload.value) };
+  if (payload.op !== 'add') return payload;
+  const subscriptions = (payload.subscriptions as Array<Record<string, unknown>>).map((sub) => {
+    const out = { ...sub };
+    for (const key of Object.keys(NOTIFICATION_DEFAULTS)) if (key in out) out[key] = resolve(key, out[key]);
+    return out;
+  });
+  return { ...payload, subscriptions };
 }
 
 /** The type-specific part of delivery. */
@@ -102,7 +112,7 @@ function byType(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload):
     case 'stream':
       return payload.op === 'update' ? streamUpdate(ctx, queue, payload) : [payload];
     case 'subscription':
-      return payload.op === 'update' ? [subscriptionUpdate(ctx, queue, payload)] : [payload];
+      return [subscriptionEvent(ctx, queue, payload)];
     case 'user_group': {
       const data = payload.data as Record<string, unknown> | undefined;
       if (
