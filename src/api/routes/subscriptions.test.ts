@@ -63,7 +63,7 @@ describeTransports('POST /users/me/subscriptions', (t) => {
       name: 'new one',
       invite_only: true,
       subscriber_count: 1,
-      first_message_id: null,
+      first_message_id: ctx.app.store.state.index.byChannel.get(channel.stream_id)![0],
     });
   });
 
@@ -259,12 +259,10 @@ describeTransports(
     it('answers 403 UNAUTHORIZED_PRINCIPAL for an unknown principal', async () => {
       const ctx = t();
       const before = realmSnapshot(ctx.app);
-      const res = await ctx
-        .as(ADMIN)
-        .post('users/me/subscriptions', {
-          subscriptions: [{ name: 'Verona' }],
-          principals: ['nobody@svc.test'],
-        });
+      const res = await ctx.as(ADMIN).post('users/me/subscriptions', {
+        subscriptions: [{ name: 'Verona' }],
+        principals: ['nobody@svc.test'],
+      });
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ code: 'UNAUTHORIZED_PRINCIPAL' });
       expect(realmSnapshot(ctx.app)).toEqual(before);

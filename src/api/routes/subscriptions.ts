@@ -21,7 +21,7 @@ import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 import { accessChannel, resolvePrincipals } from './channel-helpers.js';
 import { planSubscribe } from './subscribe-request.js';
-import { sendSubscriptionNotices } from './subscription-notices.js';
+import { sendSubscriptionNotices } from '../../store/subscriptions/notices.js';
 
 /** Response keys: user id strings from feature level 289, API e-mails before. */
 function byUserKey(store: Store, result: Map<number, number[]>): Record<string, string[]> {
