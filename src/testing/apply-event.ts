@@ -142,7 +142,8 @@ function applySubscription(s: Snapshot, e: Event): void {
         for (const entry of channelEntries(s, streamId)) {
           const set = new Set<number>(entry.subscribers ?? []);
           for (const id of e.user_ids) {
-            const had = set.has(id);
+            // Without subscriber lists a client can only trust the event.
+            const had = entry.subscribers ? set.has(id) : e.op === 'peer_remove';
             if (e.op === 'peer_add' && !had) {
               set.add(id);
               entry.subscriber_count++;

@@ -136,6 +136,19 @@ describeTransports('event fan-out end to end', (t) => {
     await ok(a, 'post', `user_groups/${group.group_id}/members`, { add: [id(MEMBER2)] });
     await ok(a, 'post', `user_groups/${group.group_id}/deactivate`);
 
+    // B leaves the channel again; an administrator archives another channel both can see.
+    await ok(b, 'delete', 'users/me/subscriptions', { subscriptions: [shared.name] });
+    const archived = [...state.channels.values()].find(
+      (c) =>
+        !c.invite_only &&
+        !c.is_archived &&
+        c.stream_id !== shared.stream_id &&
+        c.stream_id !== 1 &&
+        state.subscribers.get(c.stream_id)?.has(id(MEMBER)) &&
+        state.subscribers.get(c.stream_id)?.has(id(MEMBER2)),
+    )!;
+    await ok(admin, 'delete', `streams/${archived.stream_id}`);
+
     const eventsA = (
       await a.get('events', { queue_id: beforeA.queue_id, last_event_id: -1, dont_block: true })
     ).body.events;
@@ -164,6 +177,8 @@ describeTransports('event fan-out end to end', (t) => {
       'user_group/add',
       'user_group/add_members',
       'user_group/update',
+      'subscription/peer_remove',
+      'stream/update',
     ]);
     expect(summary(eventsB)).toEqual([
       'message',
@@ -181,6 +196,8 @@ describeTransports('event fan-out end to end', (t) => {
       'user_group/add',
       'user_group/add_members',
       'user_group/remove',
+      'subscription/remove',
+      'stream/delete',
     ]);
     for (const events of [eventsA, eventsB]) {
       expect(events.map((e: { id: number }) => e.id)).toEqual(events.map((_: unknown, i: number) => i));
