@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { ADMIN, GUEST, MEMBER, MEMBER2, OWNER } from '../../testing/accounts.js';
 import { describeTransports } from '../../testing/transports.js';
+import { createChannel } from '../../store/channels/mutate.js';
 import { realmSnapshot } from './realm-snapshot.test-util.js';
 
 const names = (body: { streams: Array<{ name: string }> }) => body.streams.map((s) => s.name);
@@ -165,8 +166,18 @@ describeTransports('PATCH /streams/{id}', (t) => {
 
   it('allows empty_topic_only when every message is in the empty topic', async () => {
     const ctx = t();
-    await ctx.as(ADMIN).post('users/me/subscriptions', { subscriptions: [{ name: 'fresh' }] });
-    const id = ctx.app.store.state.channelsByName.get('fresh')!.stream_id;
+    const { stream_id: id } = createChannel(ctx.app.store, null, {
+      name: 'fresh',
+      description: '',
+      invite_only: false,
+      is_web_public: false,
+      history_public_to_subscribers: true,
+      is_default: false,
+      message_retention_days: null,
+      topics_policy: 'inherit',
+      folder_id: null,
+      settings: {},
+    });
     expect((await ctx.as(ADMIN).patch(`streams/${id}`, { topics_policy: 'empty_topic_only' })).status).toBe(
       200,
     );
