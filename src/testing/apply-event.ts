@@ -31,6 +31,9 @@ function channelEntries(s: Snapshot, streamId: number): any[] {
 function applyMessage(s: Snapshot, e: Event): void {
   const m = e.message;
   if (s.max_message_id !== undefined) s.max_message_id = Math.max(s.max_message_id, m.id);
+  if (m.type === 'stream') {
+    for (const entry of channelEntries(s, m.stream_id)) entry.first_message_id ??= m.id;
+  }
   if (m.type === 'private' && s.recent_private_conversations) {
     const me = s.user_id;
     const ids = (m.display_recipient as any[])
@@ -161,7 +164,17 @@ function applySubscription(s: Snapshot, e: Event): void {
 }
 
 function applyStream(s: Snapshot, e: Event): void {
-  if (e.op === 'create') for (const c of e.streams) if (s.streams) upsert(s.streams, 'stream_id', c);
+  if (e.op === 'create') {
+    for (const c of e.streams) {
+      if (s.streams) upsert(s.streams, 'stream_id', c);
+      // A channel the user is not in shows up as never subscribed (subscription/add may follow).
+      const subscribed = (s.subscriptions as any[] | undefined)?.some((x) => x.stream_id === c.stream_id);
+      if (s.never_subscribed && !subscribed) {
+        upsert(s.never_subscribed, 'stream_id', c);
+        s.never_subscribed.sort(byName);
+      }
+    }
+  }
   if (e.op === 'delete')
     for (const c of e.streams)
       for (const k of ['streams', 'subscriptions', 'never_subscribed', 'unsubscribed'])
