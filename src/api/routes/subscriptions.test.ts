@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ADMIN, GUEST, MEMBER, MEMBER2, MODERATOR, OWNER } from '../../testing/accounts.js';
+import { ADMIN, MEMBER, MEMBER2, MODERATOR, OWNER } from '../../testing/accounts.js';
 import { describeTransports } from '../../testing/transports.js';
 import { apiEmail } from '../../store/users.js';
 import { realmSnapshot } from './realm-snapshot.test-util.js';

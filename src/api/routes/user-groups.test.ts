@@ -154,7 +154,7 @@ describeTransports('POST /user_groups/{id}/members and /subgroups', (t) => {
       .as(OWNER)
       .post('user_groups/9/members', { add: [12], delete: [8], add_subgroups: [10] });
     expect([...app.store.state.groups.get(9)!.members].sort()).toEqual([10, 12]);
-    const ops = app.store.journal.slice(start).map((e) => (e.event as { op: string }).op);
+    const ops = app.store.journal.slice(start).map((e) => (e.event as unknown as { op: string }).op);
     expect(ops).toEqual(['add_members', 'remove_members', 'add_subgroups']);
     await t()
       .as(OWNER)

@@ -48,7 +48,7 @@ function apply(store: Store, op: Op): void {
     const channel = state.channels.get(op.channel)!;
     const value = op.kind === 'archive';
     if (channel.is_archived !== value) changeChannel(store, channel, { property: 'is_archived', value });
-  } else {
+  } else if (op.kind === 'deactivate' || op.kind === 'reactivate') {
     const user = state.users.get(op.user)!;
     if (op.kind === 'deactivate' && user.is_active) deactivateUser(store, user);
     if (op.kind === 'reactivate' && !user.is_active) reactivateUser(store, user);
@@ -84,7 +84,8 @@ describe('subscription invariants under random sequences', () => {
           if (ev.op === 'peer_add' || ev.op === 'peer_remove') {
             for (const s of ev.stream_ids as number[])
               for (const u of ev.user_ids as number[])
-                ev.op === 'peer_add' ? view.get(s)!.add(u) : view.get(s)!.delete(u);
+                if (ev.op === 'peer_add') view.get(s)!.add(u);
+                else view.get(s)!.delete(u);
           } else if (ev.op === 'add') {
             for (const sub of ev.subscriptions as Array<{ stream_id: number; subscribers: number[] }>)
               view.set(sub.stream_id, new Set(sub.subscribers));
