@@ -2,5 +2,5 @@
 import { routes } from '../api/routes/index.js';
 import { updateReadme } from './readme-routes.js';
 
-updateReadme(routes);
+await updateReadme(routes);
 console.log(`README.md endpoint table: ${routes.length} routes.`);

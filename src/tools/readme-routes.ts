@@ -1,5 +1,6 @@
 /** Keeps README.md's endpoint table in step with the route table (the table is generated, never hand-edited). */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { format, resolveConfig } from 'prettier';
 import type { Route } from '../api/route.js';
 
 const START = '<!-- routes:start -->';
@@ -19,15 +20,17 @@ export function routeTable(routes: readonly Route[]): string {
   return ['| Method | Path | Auth | What it does |', '|---|---|---|---|', ...rows].join('\n');
 }
 
-/** README text with the generated table between the markers. */
-export function withRouteTable(readme: string, routes: readonly Route[]): string {
+/** README text with the generated table between the markers, formatted as prettier formats the file. */
+export async function withRouteTable(readme: string, routes: readonly Route[]): Promise<string> {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
   if (start < 0 || end < start) throw new Error(`README.md lacks the ${START} … ${END} markers`);
-  return `${readme.slice(0, start + START.length)}\n${routeTable(routes)}\n${readme.slice(end)}`;
+  const text = `${readme.slice(0, start + START.length)}\n${routeTable(routes)}\n${readme.slice(end)}`;
+  const options = await resolveConfig(readmePath);
+  return format(text, { ...options, parser: 'markdown' });
 }
 
 /** Rewrites README.md in place. */
-export function updateReadme(routes: readonly Route[]): void {
-  writeFileSync(readmePath, withRouteTable(readFileSync(readmePath, 'utf8'), routes));
+export async function updateReadme(routes: readonly Route[]): Promise<void> {
+  writeFileSync(readmePath, await withRouteTable(readFileSync(readmePath, 'utf8'), routes));
 }
