@@ -3,5 +3,5 @@ export { createApp, type App, type AppOptions } from './api/app.js';
 export { ApiError, errors } from './api/errors/index.js';
 export type { ApiRequest, ApiResponse, Route } from './api/route.js';
 export { createManualClock, createSystemClock, type Clock, type ManualClock } from './store/clock.js';
-export { RealmLoadError } from './store/load-realm.js';
+export { PreparedRealm, RealmLoadError } from './store/load-realm.js';
 export type * from './generated/types.js';

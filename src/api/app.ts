@@ -15,7 +15,10 @@ import { DEFAULT_FEATURE_LEVEL, DEFAULT_VERSION, type AppServices } from './serv
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
-  /** A realm fixture object (e.g. the parsed fixtures/dev-realm.json). */
+  /**
+   * A realm fixture object (e.g. the parsed fixtures/dev-realm.json), or a PreparedRealm made once with
+   * `PreparedRealm.from(fixture)` when many apps are created from one fixture (each gets its own copy).
+   */
   realm: unknown;
   /** Time source; defaults to the system clock. Pass a manual clock in tests. */
   clock?: Clock;

@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from '../adapters/node/server.js';
 import { createApp, type App, type AppOptions } from '../api/app.js';
 import type { ApiRequest } from '../api/route.js';
 import { createManualClock, type ManualClock } from '../store/clock.js';
-import { devRealm } from './dev-realm.js';
+import { preparedDevRealm } from './dev-realm.js';
 import { assertValidResponse } from './schema-check.js';
 
 /** Where the in-process and MSW transports send requests. */
@@ -174,7 +174,7 @@ export function describeTransports(
       });
       beforeEach(() => {
         const clock = createManualClock(TEST_START_MS);
-        app = createApp({ realm: devRealm(), clock, logError: () => {}, ...options });
+        app = createApp({ realm: preparedDevRealm(), clock, logError: () => {}, ...options });
         const thisApp = app;
         current = {
           transport,
