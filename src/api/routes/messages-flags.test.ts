@@ -206,7 +206,7 @@ describeTransports('mark as read', (t) => {
     const [a, b] = [post(app, 'x'), post(app, 'y')];
     await t().as(MEMBER).post('mark_stream_as_read', { stream_id: DENMARK });
     expect([bits(app, MEMBER, a.id), bits(app, MEMBER, b.id)]).toEqual([FLAG_BITS.read, FLAG_BITS.read]);
-    expect((lastEvent(app).event as { messages: number[] }).messages).toEqual(
+    expect((lastEvent(app).event as unknown as { messages: number[] }).messages).toEqual(
       expect.arrayContaining([a.id, b.id]),
     );
   });
@@ -222,7 +222,10 @@ describeTransports('mark as read', (t) => {
         anchor: 'first_unread',
         num_before: 0,
         num_after: 0,
-        narrow: [{ operator: 'channel', operand: DENMARK }, { operator: 'topic', operand: 'other' }],
+        narrow: [
+          { operator: 'channel', operand: DENMARK },
+          { operator: 'topic', operand: 'other' },
+        ],
       });
     expect(unread.body.anchor).toBe(b.id);
   });

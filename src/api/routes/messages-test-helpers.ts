@@ -2,7 +2,6 @@
 import { expect } from 'vitest';
 import type { App } from '../app.js';
 import type { UserRecord } from '../../store/state.js';
-import type { TestResponse } from '../../testing/transports.js';
 
 /** A fingerprint of the state a failed request must leave untouched. */
 export function fingerprint(app: App): string {
@@ -24,7 +23,12 @@ export function fingerprint(app: App): string {
 }
 
 /** Asserts an error envelope. */
-export function expectError(res: TestResponse, code: string, msg: string, status = 400): void {
+export function expectError(
+  res: { status: number; body: Record<string, unknown> },
+  code: string,
+  msg: string,
+  status = 400,
+): void {
   expect({ status: res.status, code: res.body.code, msg: res.body.msg }).toEqual({ status, code, msg });
   expect(res.body.result).toBe('error');
 }
