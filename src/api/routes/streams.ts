@@ -17,6 +17,7 @@ import { accessChannel } from './channel-helpers.js';
 import { planChannelPatch } from './stream-patch.js';
 import { selectChannels } from './streams-list.js';
 
+/** Channel endpoints: GET /streams, GET/PATCH/DELETE /streams/{id}, GET /get_stream_id. */
 export const streamRoutes = [
   defineRoute<GetStreamsParams>({
     method: 'GET',

@@ -37,6 +37,7 @@ function byUserKey(store: Store, result: Map<number, number[]>): Record<string, 
 const principalsOf = (store: Store, user: UserRecord, principals?: Array<string | number>): UserRecord[] =>
   principals === undefined ? [user] : resolvePrincipals(store, principals);
 
+/** Subscription endpoints: subscribe, unsubscribe, list, properties, members, subscription status. */
 export const subscriptionRoutes = [
   defineRoute<PostUsersMeSubscriptionsParams>({
     method: 'POST',

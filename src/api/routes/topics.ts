@@ -16,6 +16,7 @@ function contentChannel(store: Store, user: UserRecord, streamId: number): Chann
   return channel;
 }
 
+/** Topic endpoints: GET /users/me/{stream_id}/topics and POST /user_topics. */
 export const topicRoutes = [
   defineRoute<GetUsersMeStreamTopicsParams>({
     method: 'GET',

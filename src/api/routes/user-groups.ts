@@ -25,6 +25,7 @@ import { checkActiveUsers, checkGroupName, checkNewSubgroups, findGroup } from '
 
 const sorted = (ids: Iterable<number>): number[] => [...ids].sort((a, b) => a - b);
 
+/** User group endpoints: list, create, change, deactivate, members and subgroups. */
 export const userGroupRoutes = [
   defineRoute<GetUserGroupsParams>({
     method: 'GET',

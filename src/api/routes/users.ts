@@ -36,6 +36,7 @@ function adminTarget(store: Store, admin: UserRecord, userId: number): UserRecor
 const activeOwners = (store: Store): number =>
   [...store.state.users.values()].filter((u) => u.is_active && u.role === 100 && !u.is_bot).length;
 
+/** User endpoints: list, get by id or e-mail, the caller, change, deactivate, reactivate. */
 export const userRoutes = [
   defineRoute({
     method: 'GET',
