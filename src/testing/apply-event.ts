@@ -3,30 +3,16 @@
  * The end-to-end test checks that snapshot + events equals a fresh snapshot (what clients rely on).
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- snapshots are plain JSON */
-type Snapshot = Record<string, any>;
-type Event = Record<string, any>;
-
-const byId = (key: string) => (a: any, b: any) => a[key] - b[key];
-const ascending = (a: number, b: number) => a - b;
-const byName = (a: any, b: any) => String(a.name).localeCompare(String(b.name));
-
-function upsert(list: any[], key: string, item: any): void {
-  const at = list.findIndex((x) => x[key] === item[key]);
-  if (at >= 0) list[at] = item;
-  else list.push(item);
-}
-
-function removeWhere(list: any[] | undefined, test: (x: any) => boolean): void {
-  if (!list) return;
-  for (let i = list.length - 1; i >= 0; i--) if (test(list[i])) list.splice(i, 1);
-}
-
-/** Every channel-shaped entry of the snapshot with this id. */
-function channelEntries(s: Snapshot, streamId: number): any[] {
-  return ['subscriptions', 'unsubscribed', 'never_subscribed', 'streams']
-    .flatMap((k) => (s[k] as any[] | undefined) ?? [])
-    .filter((c) => c.stream_id === streamId);
-}
+import { applyGroup, applyStream, applySubscription } from './apply-event-channels.js';
+import {
+  ascending,
+  byId,
+  channelEntries,
+  removeWhere,
+  upsert,
+  type Event,
+  type Snapshot,
+} from './apply-event-helpers.js';
 
 function applyMessage(s: Snapshot, e: Event): void {
   const m = e.message;
@@ -104,122 +90,6 @@ function applyFlags(s: Snapshot, e: Event): void {
 function allUnread(s: Snapshot): number[] {
   const u = s.unread_msgs;
   return ['pms', 'streams', 'huddles'].flatMap((k) => u[k].flatMap((g: any) => g.unread_message_ids));
-}
-
-function applySubscription(s: Snapshot, e: Event): void {
-  switch (e.op) {
-    case 'add':
-      for (const sub of e.subscriptions) {
-        removeWhere(s.never_subscribed, (c) => c.stream_id === sub.stream_id);
-        removeWhere(s.unsubscribed, (c) => c.stream_id === sub.stream_id);
-        // Keep subscriber lists only when the snapshot has them (include_subscribers).
-        const withLists = 'subscribers' in (s.subscriptions[0] ?? {});
-        const entry = { ...sub };
-        if (!withLists) delete entry.subscribers;
-        upsert(s.subscriptions, 'stream_id', entry);
-        for (const stream of (s.streams as any[] | undefined) ?? []) {
-          if (stream.stream_id === sub.stream_id) stream.subscriber_count = sub.subscriber_count;
-        }
-      }
-      s.subscriptions.sort(byName);
-      break;
-    case 'remove':
-      for (const { stream_id } of e.subscriptions) {
-        const sub = s.subscriptions.find((c: any) => c.stream_id === stream_id);
-        removeWhere(s.subscriptions, (c) => c.stream_id === stream_id);
-        if (sub) s.unsubscribed.push(sub);
-        for (const entry of channelEntries(s, stream_id)) entry.subscriber_count--;
-      }
-      s.unsubscribed.sort(byName);
-      break;
-    case 'update':
-      for (const sub of s.subscriptions.filter((c: any) => c.stream_id === e.stream_id)) {
-        sub[e.property] = e.value;
-        if (e.property === 'in_home_view') sub.is_muted = !e.value;
-        if (e.property === 'is_muted') sub.in_home_view = !e.value;
-      }
-      break;
-    case 'peer_add':
-    case 'peer_remove':
-      for (const streamId of e.stream_ids) {
-        for (const entry of channelEntries(s, streamId)) {
-          const set = new Set<number>(entry.subscribers ?? []);
-          for (const id of e.user_ids) {
-            // Without subscriber lists a client can only trust the event.
-            const had = entry.subscribers ? set.has(id) : e.op === 'peer_remove';
-            if (e.op === 'peer_add' && !had) {
-              set.add(id);
-              entry.subscriber_count++;
-            }
-            if (e.op === 'peer_remove' && had) {
-              set.delete(id);
-              entry.subscriber_count--;
-            }
-          }
-          if (entry.subscribers) entry.subscribers = [...set].sort(ascending);
-        }
-      }
-      break;
-  }
-}
-
-function applyStream(s: Snapshot, e: Event): void {
-  if (e.op === 'create') {
-    for (const c of e.streams) {
-      if (s.streams) upsert(s.streams, 'stream_id', c);
-      // A channel the user is not in shows up as never subscribed (subscription/add may follow).
-      const subscribed = (s.subscriptions as any[] | undefined)?.some((x) => x.stream_id === c.stream_id);
-      if (s.never_subscribed && !subscribed) {
-        upsert(s.never_subscribed, 'stream_id', c);
-        s.never_subscribed.sort(byName);
-      }
-    }
-  }
-  if (e.op === 'delete')
-    for (const c of e.streams)
-      for (const k of ['streams', 'subscriptions', 'never_subscribed', 'unsubscribed'])
-        removeWhere(s[k], (x) => x.stream_id === c.stream_id);
-  if (e.op === 'update') {
-    for (const entry of channelEntries(s, e.stream_id)) {
-      entry[e.property] = e.value;
-      for (const extra of ['rendered_description', 'history_public_to_subscribers', 'is_web_public']) {
-        if (extra in e) entry[extra] = e[extra];
-      }
-    }
-  }
-}
-
-function applyGroup(s: Snapshot, e: Event): void {
-  const groups = s.realm_user_groups as any[];
-  const group = groups.find((g) => g.id === (e.group_id ?? e.group?.id));
-  switch (e.op) {
-    case 'add':
-      groups.push(e.group);
-      groups.sort(byId('id'));
-      break;
-    case 'update':
-      Object.assign(group, e.data);
-      break;
-    case 'add_members':
-      group.members = [...new Set([...group.members, ...e.user_ids])].sort(ascending);
-      break;
-    case 'remove_members':
-      group.members = group.members.filter((id: number) => !e.user_ids.includes(id));
-      break;
-    case 'add_subgroups':
-      group.direct_subgroup_ids = [...new Set([...group.direct_subgroup_ids, ...e.direct_subgroup_ids])].sort(
-        ascending,
-      );
-      break;
-    case 'remove_subgroups':
-      group.direct_subgroup_ids = group.direct_subgroup_ids.filter(
-        (id: number) => !e.direct_subgroup_ids.includes(id),
-      );
-      break;
-    case 'remove':
-      removeWhere(groups, (g) => g.id === e.group_id);
-      break;
-  }
 }
 
 function applyPersonalList(
