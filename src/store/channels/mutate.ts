@@ -144,7 +144,10 @@ export function changeChannel(store: Store, channel: ChannelRecord, change: Chan
       return;
     case 'is_archived':
       channel.is_archived = change.value;
-      if (change.value) channel.is_default = false;
+      if (change.value && channel.is_default) {
+        channel.is_default = false;
+        emitDefaultStreams(store);
+      }
       break;
     default:
       (channel as unknown as Record<string, unknown>)[change.property] =
