@@ -149,6 +149,31 @@ describeTransports('PATCH /messages/{message_id}', (t) => {
     expect(resolved.body.messages.map((x: { id: number }) => x.id)).toContain(m.id);
   });
 
+  it('lets can_resolve_topics_group resolve without the right to move topics', async () => {
+    const { app } = t();
+    const { state } = app.store;
+    const m = post(app, MEMBER, 'issue');
+    state.settings.can_move_messages_between_topics_group = state.systemGroupIds.get('role:administrators')!;
+    expectError(
+      await t().as(MEMBER2).patch(`messages/${m.id}`, { topic: 'other issue' }),
+      'BAD_REQUEST',
+      "You don't have permission to move this message",
+    );
+    expect((await t().as(MEMBER2).patch(`messages/${m.id}`, { topic: '✔ issue' })).status).toBe(200);
+    state.settings.can_resolve_topics_group = state.systemGroupIds.get('role:administrators')!;
+    expectError(
+      await t().as(MEMBER2).patch(`messages/${m.id}`, { topic: 'issue' }),
+      'BAD_REQUEST',
+      "You don't have permission to move this message",
+    );
+    state.channels.get(DENMARK)!.can_resolve_topics_group = {
+      direct_members: [userId(app, MEMBER2)],
+      direct_subgroups: [],
+    };
+    expect((await t().as(MEMBER2).patch(`messages/${m.id}`, { topic: 'issue' })).status).toBe(200);
+    expect(m.topic).toBe('issue');
+  });
+
   it('refuses topic moves without can_move_messages_between_topics_group', async () => {
     const { app } = t();
     const m = post(app, MEMBER, 'stay');

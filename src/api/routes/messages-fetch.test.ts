@@ -253,6 +253,26 @@ describeTransports('GET /messages/{message_id}', (t) => {
     expect(res.body.message).toMatchObject({ id, flags: expect.any(Array) });
   });
 
+  it('gives raw Markdown with apply_markdown=false and the empty topic with allow_empty_topic_name', async () => {
+    const { app } = t();
+    const hamlet = app.store.state.users.get(userId(app, MEMBER))!;
+    const m = sendMessage(app.store, hamlet, {
+      type: 'stream',
+      streamId: DENMARK,
+      topic: '',
+      content: '*x*',
+      client: 'website',
+    });
+    const raw = await t().as(MEMBER).get(`messages/${m.id}`, { apply_markdown: false });
+    expect(raw.body.message).toMatchObject({
+      content: '*x*',
+      content_type: 'text/x-markdown',
+      subject: 'general chat',
+    });
+    const html = await t().as(MEMBER).get(`messages/${m.id}`, { allow_empty_topic_name: true });
+    expect(html.body.message).toMatchObject({ content: '<p><em>x</em></p>', subject: '' });
+  });
+
   it('returns public channel history to a non-subscriber as historical', async () => {
     const { app } = t();
     const id = app.store.state.index.byChannel.get(ROME)![0]!;

@@ -285,6 +285,31 @@ describeTransports('POST /messages', (t) => {
     expect((build(userId(app, MEMBER)).$message as { id: number }).id).toBe(res.body.id);
   });
 
+  it('unmutes a topic in a muted channel per automatically_unmute_topics_in_muted_streams_policy', async () => {
+    const { app } = t();
+    const hamlet = app.store.state.users.get(userId(app, MEMBER))!;
+    hamlet.settings.automatically_follow_topics_policy = 4;
+    hamlet.settings.automatically_unmute_topics_in_muted_streams_policy = 2;
+    app.store.state.subscriptions.get(hamlet.user_id)!.get(DENMARK)!.is_muted = true;
+    const res = await send(MEMBER, { type: 'stream', to: DENMARK, topic: 'quiet', content: 'x' });
+    expect(res.body.automatic_new_visibility_policy).toBe(2);
+    hamlet.settings.automatically_unmute_topics_in_muted_streams_policy = 4;
+    const never = await send(MEMBER, { type: 'stream', to: DENMARK, topic: 'silent', content: 'x' });
+    expect(never.body.automatic_new_visibility_policy).toBeUndefined();
+  });
+
+  it('leaves the sender unread with read_by_sender=false even from an official client', async () => {
+    const { app } = t();
+    const res = await t()
+      .as(MEMBER)
+      .post(
+        'messages',
+        { type: 'stream', to: DENMARK, topic: 't', content: 'x', read_by_sender: false },
+        { headers: { 'user-agent': 'website' } },
+      );
+    expect(app.store.state.index.flags.get(userId(app, MEMBER))!.get(res.body.id)).toBe(0);
+  });
+
   it('lets subscribers post to a private channel', async () => {
     const res = await send(MEMBER, { type: 'stream', to: CORE_TEAM, topic: 't', content: 'x' });
     expect(res.status).toBe(200);
