@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { ADMIN, MEMBER, MEMBER2 } from '../../testing/accounts.js';
+import { pollNow, registerQueue } from '../../testing/event-queues.js';
 import { describeTransports } from '../../testing/transports.js';
 
 describeTransports('Notification Bot notices of subscribing', (t) => {
@@ -25,6 +26,20 @@ describeTransports('Notification Bot notices of subscribing', (t) => {
     });
     const res = await ctx.as(MEMBER).get(`streams/${channel.stream_id}`);
     expect(res.body.stream.first_message_id).toBe(first.id);
+  });
+
+  it('delivers the channel-created notice to its creator already read, as the stored flags say', async () => {
+    const ctx = t();
+    const { state } = ctx.app.store;
+    const me = state.usersByEmail.get(MEMBER)!;
+    const client = ctx.as(MEMBER);
+    const queueId = await registerQueue(client, { event_types: ['message'] });
+    await client.post('users/me/subscriptions', { subscriptions: [{ name: 'read at once' }] });
+    const channel = state.channelsByName.get('read at once')!;
+    const [notice] = (await pollNow(client, queueId, -1)).body.events;
+    expect(notice).toMatchObject({ type: 'message', message: { stream_id: channel.stream_id } });
+    expect(notice.flags).toContain('read');
+    expect(state.index.flags.get(me.user_id)!.get(notice.message.id)! & 1).toBe(1);
   });
 
   it('sends "subscribed you to" direct messages to users subscribed by someone else', async () => {

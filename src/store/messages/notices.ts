@@ -1,5 +1,5 @@
 /** Notification Bot notices about moved and resolved topics (sent through sendMessage). */
-import { FLAG_BITS, type RealmState, type UserRecord } from '../state.js';
+import type { RealmState, UserRecord } from '../state.js';
 import type { Store } from '../store.js';
 import { sendMessage } from './send.js';
 
@@ -24,10 +24,15 @@ export function sendNotice(
 ): void {
   const bot = notificationBot(store.state);
   if (!bot) return;
-  const record = sendMessage(store, bot, { type: 'stream', streamId, topic, content, client: 'Internal' });
-  const rows = store.state.index.flags.get(actorId);
-  const bits = rows?.get(record.id);
-  if (rows && bits !== undefined) rows.set(record.id, bits | FLAG_BITS.read);
+  // Read from the start, so the message event's flags agree with the stored row.
+  sendMessage(store, bot, {
+    type: 'stream',
+    streamId,
+    topic,
+    content,
+    client: 'Internal',
+    readBy: [actorId],
+  });
 }
 
 /** Where messages were moved from and to, how many, and by whom. */

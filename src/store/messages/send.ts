@@ -16,6 +16,8 @@ export interface SendInput {
   content: string;
   client: string;
   readBySender?: boolean | null;
+  /** Other users whose row starts read (a notice is read for the user whose action caused it). */
+  readBy?: readonly number[];
   localEcho?: { queueId: string; localId: string };
 }
 
@@ -119,10 +121,12 @@ export function sendMessageWithDetails(store: Store, sender: UserRecord, input: 
   const readers = new Set(streamId !== null ? state.subscribers.get(streamId) : record.recipients);
   readers.add(sender.user_id);
   const readBySender = input.readBySender ?? isOfficialClient(input.client);
+  const readBy = new Set(input.readBy);
+  if (readBySender) readBy.add(sender.user_id);
   const bitsByUser = new Map<number, number>();
   for (const userId of readers) {
     let bits = mentionBits(record, userId, topicPeople);
-    if (userId === sender.user_id && readBySender) bits |= FLAG_BITS.read;
+    if (readBy.has(userId)) bits |= FLAG_BITS.read;
     addUserRow(state.index, userId, record.id, bits);
     bitsByUser.set(userId, bits);
   }
