@@ -21,4 +21,24 @@ import { topicRoutes } from './topics.js';
 import { userGroupRoutes } from './user-groups.js';
 
 /** All routes; the dispatcher, the README table and `svc-mock routes` read this list. */
-export const routes: readonly Route[] = [...serverRoutes, ...userRoutes, ...streamRoutes, ...subscriptionRoutes, ...topicRoutes, ...userGroupRoutes, ...registerRoutes, ...eventsRoutes, ...typingRoutes, ...presenceRoutes, ...draftRoutes, ...savedSnippetRoutes, ...scheduledMessageRoutes, ...inviteRoutes, ...realmConfigRoutes, ...settingsRoutes, ...pushTokenRoutes, ...avatarRoutes, ...messageRoutes] as Route[];
+export const routes: readonly Route[] = [
+  ...serverRoutes,
+  ...userRoutes,
+  ...streamRoutes,
+  ...subscriptionRoutes,
+  ...topicRoutes,
+  ...userGroupRoutes,
+  ...registerRoutes,
+  ...eventsRoutes,
+  ...typingRoutes,
+  ...presenceRoutes,
+  ...draftRoutes,
+  ...savedSnippetRoutes,
+  ...scheduledMessageRoutes,
+  ...inviteRoutes,
+  ...realmConfigRoutes,
+  ...settingsRoutes,
+  ...pushTokenRoutes,
+  ...avatarRoutes,
+  ...messageRoutes,
+] as Route[];
