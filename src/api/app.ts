@@ -45,6 +45,17 @@ export interface App {
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
+let compiledRouting: { match: ReturnType<typeof createRouter>; plans: Map<Route, ParamsPlan> } | undefined;
+
+/** The route matcher and parameter plans: the route table is static, so every app shares one copy. */
+function routing(): NonNullable<typeof compiledRouting> {
+  compiledRouting ??= {
+    match: createRouter(allRoutes),
+    plans: new Map(allRoutes.map((r) => [r, compileParams(r.schema)])),
+  };
+  return compiledRouting;
+}
+
 /**
  * Creates the mock API over a realm fixture.
  * @example
@@ -65,8 +76,7 @@ export function createApp(options: AppOptions): App {
     logError: options.logError ?? ((message, error) => console.error(message, error)),
     queues: new QueueRegistry(store),
   };
-  const match = createRouter(allRoutes);
-  const plans = new Map<Route, ParamsPlan>(allRoutes.map((r) => [r, compileParams(r.schema)]));
+  const { match, plans } = routing();
 
   const dispatch = async (request: ApiRequest): Promise<ApiResponse> => {
     const found = match(request.method.toUpperCase(), request.path);

@@ -1,4 +1,4 @@
-/** Per-app settings and services that handlers share (feature level, server identity, later: queues). */
+/** Per-app settings and services that handlers share: feature level, server identity, event queues. */
 import type { Clock } from '../store/clock.js';
 import type { QueueRegistry } from '../store/events/queues.js';
 
