@@ -4,6 +4,7 @@ import { addUserRow, indexLocation, topicKey } from '../message-index.js';
 import { truncateTopic } from '../topics.js';
 import { FLAG_BITS, type MessageRecord, type RealmState, type UserRecord } from '../state.js';
 import type { Store } from '../store.js';
+import { subscriberListAudience } from '../subscriptions/subscribe.js';
 import { flagNames } from './flags.js';
 import { automaticPolicyOnSend, setVisibilityPolicy, VISIBILITY, visibilityPolicy } from './user-topics.js';
 
@@ -110,6 +111,7 @@ export function sendMessageWithDetails(store: Store, sender: UserRecord, input: 
   const record = buildRecord(store, sender, input);
   const streamId = record.stream_id;
   const startedTopic = streamId !== null && messagesInTopic(state, streamId, record.topic).length === 0;
+  const startedChannel = streamId !== null && !state.index.byChannel.get(streamId)?.length;
   const topicPeople =
     streamId !== null && record.wildcard_mention === 'topic'
       ? topicParticipants(state, streamId, record.topic)
@@ -140,6 +142,18 @@ export function sendMessageWithDetails(store: Store, sender: UserRecord, input: 
     ...(userId === sender.user_id && input.localEcho ? { $localEcho: input.localEcho } : {}),
     ...(isPublic ? { $publicStream: true } : {}),
   }));
+
+  if (startedChannel && channel) {
+    // The channel's first message sets first_message_id, which everyone who can see the channel keeps.
+    store.emit(subscriberListAudience(state, channel), {
+      type: 'stream',
+      op: 'update',
+      stream_id: channel.stream_id,
+      name: channel.name,
+      property: 'first_message_id',
+      value: record.id,
+    });
+  }
 
   const result: SendResult = { record };
   if (streamId !== null) {

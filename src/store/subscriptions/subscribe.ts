@@ -75,6 +75,13 @@ export function subscribeUsers(
 ): SubscribeResult {
   const { state } = store;
   const result: SubscribeResult = { subscribed: new Map(), alreadySubscribed: new Map() };
+  const now = store.now();
+  // New channels are announced as created, before anyone is in them: the peer_add that follows counts
+  // the first subscribers (as the server does; formatting later would count them twice).
+  const created = (options.created ?? []).map((channel) => ({
+    channel,
+    stream: formatChannel(state, channel, undefined, now),
+  }));
   const newByChannel = new Map<number, number[]>();
   for (const userId of userIds) {
     for (const streamId of channelIds) {
@@ -88,11 +95,8 @@ export function subscribeUsers(
       newByChannel.get(streamId)!.push(userId);
     }
   }
-  const now = store.now();
-  for (const channel of options.created ?? []) {
-    const stream = formatChannel(state, channel, undefined, now);
+  for (const { channel, stream } of created)
     store.emit(subscriberListAudience(state, channel), { type: 'stream', op: 'create', streams: [stream] });
-  }
   for (const [userId, streamIds] of result.subscribed) {
     const viewer = state.users.get(userId)!;
     const subscriptions = streamIds.map((id) =>
