@@ -72,11 +72,12 @@ export function applySubscription(s: Snapshot, e: Event): void {
 export function applyStream(s: Snapshot, e: Event): void {
   if (e.op === 'create') {
     for (const c of e.streams) {
-      if (s.streams) upsert(s.streams, 'stream_id', c);
+      // Each list keeps its own copy: later events update every entry once.
+      if (s.streams) upsert(s.streams, 'stream_id', { ...c });
       // A channel the user is not in shows up as never subscribed (subscription/add may follow).
       const subscribed = (s.subscriptions as any[] | undefined)?.some((x) => x.stream_id === c.stream_id);
       if (s.never_subscribed && !subscribed) {
-        upsert(s.never_subscribed, 'stream_id', c);
+        upsert(s.never_subscribed, 'stream_id', { ...c });
         s.never_subscribed.sort(byName);
       }
     }
@@ -92,6 +93,10 @@ export function applyStream(s: Snapshot, e: Event): void {
         if (extra in e) entry[extra] = e[extra];
       }
     }
+    // Channel lists are ordered by name.
+    if (e.property === 'name')
+      for (const k of ['subscriptions', 'unsubscribed', 'never_subscribed'])
+        (s[k] as any[] | undefined)?.sort(byName);
   }
 }
 

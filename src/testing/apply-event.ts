@@ -78,13 +78,88 @@ function dropUnread(s: Snapshot, ids: number[]): void {
   u.mentions = u.mentions.filter((id: number) => !gone.has(id));
 }
 
+/** Moves unread ids of moved messages to their new channel and topic; tracks mention changes of edits. */
+function applyUpdateMessage(s: Snapshot, e: Event): void {
+  const u = s.unread_msgs;
+  if (!u || e.rendering_only) return;
+  const moved = e.new_stream_id !== undefined || e.subject !== undefined;
+  if (moved) {
+    const ids = new Set<number>(e.message_ids);
+    const unread: number[] = [];
+    for (const group of u.streams) {
+      if (group.stream_id !== e.stream_id || group.topic !== e.orig_subject) continue;
+      unread.push(...group.unread_message_ids.filter((id: number) => ids.has(id)));
+      group.unread_message_ids = group.unread_message_ids.filter((id: number) => !ids.has(id));
+    }
+    removeWhere(u.streams, (g) => g.unread_message_ids.length === 0);
+    if (unread.length) {
+      const stream_id = e.new_stream_id ?? e.stream_id;
+      const topic = e.subject ?? e.orig_subject;
+      let group = u.streams.find((g: any) => g.stream_id === stream_id && g.topic === topic);
+      if (!group) u.streams.push((group = { stream_id, topic, unread_message_ids: [] }));
+      group.unread_message_ids = [...group.unread_message_ids, ...unread].sort(ascending);
+      u.streams.sort(
+        (a: any, b: any) => a.stream_id - b.stream_id || (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0),
+      );
+    }
+  }
+  if (e.content !== undefined && !e.flags.includes('read')) {
+    const mentioned = e.flags.includes('mentioned') || e.flags.includes('wildcard_mentioned');
+    u.mentions = u.mentions.filter((id: number) => id !== e.message_id);
+    if (mentioned) u.mentions = [...u.mentions, e.message_id].sort(ascending);
+  }
+}
+
+/** realm_user events: active users in realm_users, deactivated ones in realm_non_active_users. */
+function applyRealmUser(s: Snapshot, e: Event): void {
+  const { is_active: active, ...person } = e.person;
+  if (e.op === 'add') {
+    s.realm_users.push(person);
+    s.realm_users.sort(byId('user_id'));
+  }
+  if (e.op === 'remove') removeWhere(s.realm_users, (u) => u.user_id === person.user_id);
+  if (e.op !== 'update') return;
+  const find = (key: string) => (s[key] as any[] | undefined)?.find((u) => u.user_id === person.user_id);
+  const entry = find('realm_users') ?? find('realm_non_active_users');
+  if (!entry) return;
+  Object.assign(entry, person);
+  if (active === undefined) return;
+  const [from, to] = active
+    ? ['realm_non_active_users', 'realm_users']
+    : ['realm_users', 'realm_non_active_users'];
+  if (!s[from] || !s[to]) return;
+  removeWhere(s[from], (u) => u.user_id === person.user_id);
+  s[to].push(entry);
+  s[to].sort(byId('user_id'));
+}
+
 function applyFlags(s: Snapshot, e: Event): void {
   if (e.flag === 'read' && e.op === 'add') dropUnread(s, e.all ? allUnread(s) : e.messages);
+  if (e.flag === 'read' && e.op === 'remove' && s.unread_msgs) {
+    for (const id of e.messages) restoreUnread(s, id, e.message_details[id]);
+  }
   if (e.flag === 'starred' && s.starred_messages) {
     if (e.op === 'add') s.starred_messages.push(...e.messages);
     else s.starred_messages = s.starred_messages.filter((id: number) => !e.messages.includes(id));
     s.starred_messages.sort(ascending);
   }
+}
+
+/** Marks a message unread again from its message_details entry (what a client has without the message). */
+function restoreUnread(s: Snapshot, id: number, d: any): void {
+  const me = s.user_id;
+  const message =
+    d.type === 'stream'
+      ? { id, type: 'stream', stream_id: d.stream_id, subject: d.topic }
+      : {
+          id,
+          type: 'private',
+          display_recipient: [...new Set([me, ...d.user_ids])].map((userId) => ({ id: userId })),
+        };
+  addUnread(s, message, d.mentioned ? ['mentioned'] : []);
+  for (const key of ['pms', 'streams', 'huddles'])
+    for (const g of s.unread_msgs[key]) g.unread_message_ids.sort(ascending);
+  s.unread_msgs.mentions.sort(ascending);
 }
 
 function allUnread(s: Snapshot): number[] {
@@ -138,6 +213,8 @@ function applyEventOnly(s: Snapshot, e: Event): void {
       return applyMessage(s, e);
     case 'update_message_flags':
       return applyFlags(s, e);
+    case 'update_message':
+      return applyUpdateMessage(s, e);
     case 'delete_message':
       dropUnread(s, e.message_ids ?? [e.message_id]);
       if (s.starred_messages)
@@ -186,14 +263,7 @@ function applyEventOnly(s: Snapshot, e: Event): void {
     case 'user_group':
       return applyGroup(s, e);
     case 'realm_user':
-      if (e.op === 'add') {
-        s.realm_users.push(e.person);
-        s.realm_users.sort(byId('user_id'));
-      }
-      if (e.op === 'update')
-        Object.assign(s.realm_users.find((u: any) => u.user_id === e.person.user_id) ?? {}, e.person);
-      if (e.op === 'remove') removeWhere(s.realm_users, (u) => u.user_id === e.person.user_id);
-      return;
+      return applyRealmUser(s, e);
     case 'realm_linkifiers':
       s.realm_linkifiers = e.realm_linkifiers;
       return;

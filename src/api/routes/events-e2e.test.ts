@@ -4,51 +4,8 @@
  */
 import { expect, it } from 'vitest';
 import { ADMIN, MEMBER, MEMBER2 } from '../../testing/accounts.js';
-import { applyEvent } from '../../testing/apply-event.js';
+import { LEGACY, MODERN, normalize, replay, summary, words } from '../../testing/event-e2e.js';
 import { describeTransports, type TestClient } from '../../testing/transports.js';
-
-/** Modern client: every capability, markdown rendering, slim presence. */
-const MODERN = {
-  apply_markdown: true,
-  slim_presence: true,
-  client_capabilities: {
-    notification_settings_null: true,
-    bulk_message_deletion: true,
-    user_avatar_url_field_optional: true,
-    stream_typing_notifications: true,
-    user_settings_object: true,
-    linkifier_url_template: true,
-    user_list_incomplete: true,
-    include_deactivated_groups: true,
-    archived_channels: true,
-    empty_topic_name: true,
-    simplified_presence_events: true,
-  },
-};
-/** Legacy client: no capabilities, raw Markdown, legacy presence. */
-const LEGACY = { apply_markdown: false };
-
-/** Keys that legitimately differ between two registrations (or that clients do not maintain). */
-const VOLATILE = new Set([
-  'queue_id',
-  'last_event_id',
-  'server_timestamp',
-  'presence_last_update_id',
-  'stream_weekly_traffic',
-]);
-
-function normalize(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(normalize);
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) if (!VOLATILE.has(k)) out[k] = normalize(v);
-    return out;
-  }
-  return value;
-}
-
-const summary = (events: Array<{ type: string; op?: string }>) =>
-  events.map((e) => (e.op ? `${e.type}/${e.op}` : e.type));
 
 describeTransports('event fan-out end to end', (t) => {
   it('delivers each action to exactly the right queues, and events keep the snapshot current', async () => {
@@ -93,7 +50,7 @@ describeTransports('event fan-out end to end', (t) => {
       type: 'direct',
       to: [id(MEMBER)],
       content: 'later',
-      scheduled_delivery_timestamp: app.store.now() + 3600,
+      scheduled_delivery_timestamp: app.store.now() + 60,
     });
     // Settings: own (legacy events for B), organization defaults and configuration (everyone).
     await ok(b, 'patch', 'settings', { twenty_four_hour_time: true });
@@ -134,6 +91,8 @@ describeTransports('event fan-out end to end', (t) => {
       members: [id(MEMBER)],
     });
     await ok(a, 'post', `user_groups/${group.group_id}/members`, { add: [id(MEMBER2)] });
+    await ok(a, 'patch', `user_groups/${group.group_id}`, { description: 'tested' });
+    await ok(a, 'post', `user_groups/${group.group_id}/members`, { delete: [id(MEMBER2)] });
     await ok(a, 'post', `user_groups/${group.group_id}/deactivate`);
 
     // B leaves the channel again; an administrator archives another channel both can see.
@@ -149,6 +108,65 @@ describeTransports('event fan-out end to end', (t) => {
     )!;
     await ok(admin, 'delete', `streams/${archived.stream_id}`);
 
+    // Message changes: a content edit, a whole-topic move, a move to another channel, a deletion,
+    // a reaction added and removed.
+    await ok(a, 'patch', `messages/${sent.id}`, { content: 'hello **again**' });
+    await ok(a, 'patch', `messages/${sent.id}`, { topic: 'fan-out moved', propagate_mode: 'change_all' });
+    const elsewhere = [...state.channels.values()].find(
+      (c) =>
+        !c.invite_only &&
+        !c.is_archived &&
+        c.stream_id !== 1 &&
+        state.subscribers.get(c.stream_id)?.has(id(MEMBER)) &&
+        state.subscribers.get(c.stream_id)?.has(id(MEMBER2)),
+    )!;
+    await ok(admin, 'patch', `messages/${sent.id}`, {
+      stream_id: elsewhere.stream_id,
+      propagate_mode: 'change_one',
+    });
+    const doomed = await ok(b, 'post', 'messages', {
+      type: 'stream',
+      to: 'Verona',
+      topic: 'x',
+      content: 'oops',
+    });
+    await ok(admin, 'delete', `messages/${doomed.id}`);
+    await ok(b, 'post', `messages/${sent.id}/reactions`, { emoji_name: 'smile' });
+    await ok(b, 'delete', `messages/${sent.id}/reactions`, { emoji_name: 'smile' });
+    // Flags: A reads, stars and unreads B's message; B marks everything as read.
+    const flagged = await ok(b, 'post', 'messages', {
+      type: 'stream',
+      to: 'Verona',
+      topic: 'flags',
+      content: 'flag me',
+    });
+    for (const [op, flag] of [
+      ['add', 'read'],
+      ['add', 'starred'],
+      ['remove', 'read'],
+    ])
+      await ok(a, 'post', 'messages/flags', { messages: [flagged.id], op, flag });
+    await ok(b, 'post', 'mark_all_as_read');
+    // Typing stops.
+    await ok(a, 'post', 'typing', { op: 'stop', to: [id(MEMBER2)] });
+    await ok(a, 'post', 'typing', { type: 'stream', op: 'stop', stream_id: 1, topic: 'fan-out' });
+
+    // Users: a role change, a deactivation and reactivation, a user who accepts an invitation.
+    await ok(admin, 'patch', `users/${id('cordelia@svc.test')}`, { role: 300 });
+    await ok(admin, 'delete', `users/${id('prospero@svc.test')}`);
+    await ok(admin, 'post', `users/${id('prospero@svc.test')}/reactivate`);
+    await ok(a, 'post', 'invites', { invitee_emails: 'newcomer@example.com', stream_ids: [1] });
+    await ok(t().anonymous, 'post', '/svc-mock/invitations/accept', {
+      email: 'newcomer@example.com',
+      full_name: 'New Comer',
+    });
+    // Channels: one created by subscribing, one renamed; organization defaults once more.
+    await ok(a, 'post', 'users/me/subscriptions', { subscriptions: [{ name: 'fan-out new' }] });
+    await ok(admin, 'patch', `streams/${elsewhere.stream_id}`, { new_name: 'Renamed' });
+    await ok(admin, 'patch', 'realm/user_settings_defaults', { twenty_four_hour_time: true });
+    // The scheduled message is delivered when the clock passes its time.
+    t().clock.advance(61_000);
+
     const eventsA = (
       await a.get('events', { queue_id: beforeA.queue_id, last_event_id: -1, dont_block: true })
     ).body.events;
@@ -156,49 +174,41 @@ describeTransports('event fan-out end to end', (t) => {
       await b.get('events', { queue_id: beforeB.queue_id, last_event_id: -1, dont_block: true })
     ).body.events;
 
-    expect(summary(eventsA)).toEqual([
-      'message',
-      'user_topic',
-      'message',
-      'typing/start',
-      'typing/start',
-      'presence',
-      'drafts/add',
-      'drafts/update',
-      'saved_snippets/add',
-      'saved_snippets/remove',
-      'realm_user_settings_defaults/update',
-      'realm_linkifiers',
-      'realm_playgrounds',
-      'subscription/peer_add',
-      'subscription/update',
-      'stream/update',
-      'user_topic',
-      'user_group/add',
-      'user_group/add_members',
-      'user_group/update',
-      'subscription/peer_remove',
-      'stream/update',
-    ]);
-    expect(summary(eventsB)).toEqual([
-      'message',
-      'message',
-      'typing/start',
-      'presence',
-      'scheduled_messages/add',
-      'user_settings/update',
-      'update_display_settings',
-      'realm_user_settings_defaults/update',
-      'realm_playgrounds',
-      'subscription/add',
-      'message',
-      'stream/update',
-      'user_group/add',
-      'user_group/add_members',
-      'user_group/remove',
-      'subscription/remove',
-      'stream/delete',
-    ]);
+    const peers = (op: string) => Array(6).fill(`subscription/${op}`).join(' ');
+    expect(summary(eventsA)).toEqual(
+      words(`message user_topic message typing/start typing/start presence
+        drafts/add drafts/update saved_snippets/add saved_snippets/remove
+        realm_user_settings_defaults/update realm_linkifiers realm_playgrounds
+        subscription/peer_add subscription/update stream/update user_topic
+        user_group/add user_group/add_members user_group/update user_group/remove_members user_group/update
+        subscription/peer_remove stream/update
+        update_message update_message message update_message message message delete_message
+        reaction/add reaction/remove message
+        update_message_flags/add update_message_flags/add update_message_flags/remove typing/stop typing/stop
+        realm_user/update user_group/add_members user_group/remove_members user_group/remove_members
+        ${peers('peer_remove')} realm_user/update user_group/remove_members user_group/remove_members
+        realm_user/update ${peers('peer_add')} user_group/add_members user_group/add_members
+        invites_changed realm_user/add user_group/add_members user_group/add_members subscription/peer_add
+        invites_changed message message
+        stream/create subscription/add message stream/update stream/update
+        realm_user_settings_defaults/update message`),
+    );
+    expect(summary(eventsB)).toEqual(
+      words(`message message typing/start presence scheduled_messages/add
+        user_settings/update update_display_settings realm_user_settings_defaults/update realm_playgrounds
+        subscription/add message stream/update
+        user_group/add user_group/add_members user_group/update user_group/remove_members user_group/remove
+        subscription/remove stream/delete
+        update_message update_message message update_message message message user_topic delete_message
+        reaction/add reaction/remove message user_topic
+        update_message_flags/add typing/stop
+        realm_user/update user_group/add_members user_group/remove_members user_group/remove_members
+        ${peers('peer_remove')} realm_user/update user_group/remove_members user_group/remove_members
+        realm_user/update ${peers('peer_add')} user_group/add_members user_group/add_members
+        realm_user/add user_group/add_members user_group/add_members subscription/peer_add
+        stream/create subscription/peer_add stream/update stream/update
+        realm_user_settings_defaults/update message scheduled_messages/remove`),
+    );
     for (const events of [eventsA, eventsB]) {
       expect(events.map((e: { id: number }) => e.id)).toEqual(events.map((_: unknown, i: number) => i));
     }
@@ -215,16 +225,66 @@ describeTransports('event fan-out end to end', (t) => {
     });
     expect(eventsA[5]).toEqual({ type: 'presence', id: 5, presences: { [id(MEMBER2)]: expect.any(Object) } });
     expect(eventsB[3]).toMatchObject({ user_id: id(MEMBER2), presence: { website: { status: 'active' } } });
+    // Message changes: bulk deletion for A, one event per message for B; moves carry their mode.
+    const kind = (events: Array<Record<string, unknown>>, type: string) =>
+      events.filter((e) => e.type === type);
+    const [, moveA, channelMoveA] = kind(eventsA, 'update_message');
+    expect(moveA).toMatchObject({
+      orig_subject: 'fan-out',
+      subject: 'fan-out moved',
+      propagate_mode: 'change_all',
+    });
+    expect(channelMoveA).toMatchObject({ new_stream_id: elsewhere.stream_id, propagate_mode: 'change_one' });
+    expect(kind(eventsA, 'delete_message')).toEqual([
+      expect.objectContaining({ message_ids: [doomed.id], message_type: 'stream', stream_id: 1, topic: 'x' }),
+    ]);
+    expect(kind(eventsB, 'delete_message')).toEqual([
+      expect.objectContaining({ message_id: doomed.id, message_type: 'stream', stream_id: 1, topic: 'x' }),
+    ]);
+    expect(kind(eventsA, 'update_message_flags').at(-1)).toMatchObject({
+      op: 'remove',
+      flag: 'read',
+      messages: [flagged.id],
+      message_details: { [flagged.id]: { type: 'stream', stream_id: 1, topic: 'flags' } },
+    });
+    expect(kind(eventsB, 'update_message_flags')).toEqual([
+      expect.objectContaining({ all: true, messages: [] }),
+    ]);
+    // A new channel: created empty (the peer_add counts its creator), its notice already read by A,
+    // then its first message id.
+    const [created] = kind(eventsB, 'stream').filter((e) => e.op === 'create') as Array<{
+      streams: unknown[];
+    }>;
+    expect(created!.streams).toEqual([expect.objectContaining({ name: 'fan-out new', subscriber_count: 0 })]);
+    const notice = eventsA[summary(eventsA).lastIndexOf('subscription/add') + 1];
+    expect(notice).toMatchObject({
+      type: 'message',
+      flags: ['read'],
+      message: { subject: 'channel events' },
+    });
+    expect(kind(eventsB, 'stream').at(-2)).toMatchObject({
+      property: 'first_message_id',
+      value: notice.message.id,
+    });
+    // Users: deactivation and reactivation as is_active updates; the invited user arrives whole.
+    const persons = kind(eventsB, 'realm_user').map((e) => e.person);
+    expect(persons.slice(0, 3)).toEqual([
+      { user_id: id('cordelia@svc.test'), role: 300 },
+      { user_id: id('prospero@svc.test'), is_active: false },
+      { user_id: id('prospero@svc.test'), is_active: true },
+    ]);
+    expect(persons[3]).toMatchObject({ email: 'newcomer@example.com', full_name: 'New Comer', role: 400 });
+    // The scheduled message is delivered to A and leaves B's list.
+    expect(eventsA.at(-1)).toMatchObject({ type: 'message', message: { content: '<p>later</p>' } });
+    expect(eventsB.at(-1)).toMatchObject({ type: 'scheduled_messages', op: 'remove' });
 
     // The property clients rely on: snapshot before + events = snapshot after.
     for (const [before, events, fresh] of [
       [beforeA, eventsA, registerA],
       [beforeB, eventsB, registerB],
     ] as const) {
-      const state = structuredClone(before);
-      for (const event of events) applyEvent(state, event);
       const after = (await fresh()).body;
-      expect(normalize(state)).toEqual(normalize(after));
+      expect(normalize(replay(before, events))).toEqual(normalize(after));
     }
   });
 });
