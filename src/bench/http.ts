@@ -37,6 +37,23 @@ const cases: Array<[string, string, string, string]> = [
   ['GET /server_settings (no auth)', mock.url, '/api/v1/server_settings', ''],
   ['GET /users/me (Basic auth)', mock.url, '/api/v1/users/me', auth],
   ['GET /users (all users)', mock.url, '/api/v1/users', auth],
+  [
+    'GET /messages (20 newest, no narrow)',
+    mock.url,
+    '/api/v1/messages?anchor=newest&num_before=20&num_after=0',
+    auth,
+  ],
+  [
+    'GET /messages (20 newest in a topic)',
+    mock.url,
+    `/api/v1/messages?anchor=newest&num_before=20&num_after=0&narrow=${encodeURIComponent(
+      JSON.stringify([
+        { operator: 'channel', operand: 'Denmark' },
+        { operator: 'topic', operand: 'castle' },
+      ]),
+    )}`,
+    auth,
+  ],
 ];
 
 await runLoad(bareUrl, '/', '', 2000); // warm-up

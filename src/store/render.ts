@@ -107,5 +107,16 @@ export function renderContent(state: RealmState, content: string): RenderResult 
 
 /** The `topic_links` of a message in this topic. */
 export function topicLinks(state: RealmState, topic: string): TopicLink[] {
-  return findTopicLinks(topic, renderContext(state));
+  // Topics repeat across messages and requests; linkifier changes replace the array, resetting the memo.
+  let byTopic = topicLinkMemo.get(state.linkifiers);
+  if (!byTopic) topicLinkMemo.set(state.linkifiers, (byTopic = new Map()));
+  let links = byTopic.get(topic);
+  if (!links) {
+    if (byTopic.size >= TOPIC_MEMO_LIMIT) byTopic.clear();
+    byTopic.set(topic, (links = findTopicLinks(topic, renderContext(state))));
+  }
+  return links.map((link) => ({ ...link }));
 }
+
+const TOPIC_MEMO_LIMIT = 10000;
+const topicLinkMemo = new WeakMap<readonly unknown[], Map<string, TopicLink[]>>();

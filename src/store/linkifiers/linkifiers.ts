@@ -50,20 +50,21 @@ function announce(store: Store): void {
 /** Appends a (checked) linkifier and emits realm_linkifiers. */
 export function addLinkifier(store: Store, pattern: string, urlTemplate: string): Linkifier {
   const linkifier: Linkifier = { id: store.nextId('linkifier'), pattern, url_template: urlTemplate };
-  store.state.linkifiers.push(linkifier);
+  // Changes replace the array, so caches keyed by it (topic links) see every change.
+  store.state.linkifiers = [...store.state.linkifiers, linkifier];
   announce(store);
   return linkifier;
 }
 
-/** Replaces a linkifier's pattern and template in place (its position is kept). */
+/** Replaces a linkifier's pattern and template (its position is kept). */
 export function updateLinkifier(
   store: Store,
   linkifier: Linkifier,
   pattern: string,
   urlTemplate: string,
 ): void {
-  linkifier.pattern = pattern;
-  linkifier.url_template = urlTemplate;
+  const updated = { ...linkifier, pattern, url_template: urlTemplate };
+  store.state.linkifiers = store.state.linkifiers.map((l) => (l.id === linkifier.id ? updated : l));
   announce(store);
 }
 
