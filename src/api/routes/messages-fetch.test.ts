@@ -324,6 +324,26 @@ describeTransports('GET /messages/matches_narrow', (t) => {
     expect(plain.body.messages).toEqual({ [b.id]: { match_content: '<p>nothing</p>', match_subject: 'x' } });
   });
 
+  it('matches only messages in the user history, even with a channel narrow on unsubscribed public history', async () => {
+    const { app } = t();
+    const rome = app.store.state.index.byChannel.get(ROME)!;
+    expect(app.store.state.subscribers.get(ROME)!.has(userId(app, MEMBER2))).toBe(false);
+    const res = await t()
+      .as(MEMBER2)
+      .get('messages/matches_narrow', {
+        msg_ids: [rome[0]],
+        narrow: [{ operator: 'channel', operand: ROME }],
+      });
+    expect(res.body.messages).toEqual({});
+    const subscriber = await t()
+      .as(MEMBER)
+      .get('messages/matches_narrow', {
+        msg_ids: [rome[0]],
+        narrow: [{ operator: 'channel', operand: ROME }],
+      });
+    expect(Object.keys(subscriber.body.messages)).toEqual([String(rome[0])]);
+  });
+
   it('requires msg_ids and narrow', async () => {
     expectError(
       await t().as(MEMBER).get('messages/matches_narrow', { narrow: [] }),

@@ -126,7 +126,8 @@ export const messageFetchRoutes = [
     schema: 'get-messages-matches-narrow',
     summary: 'Which of the given messages match a narrow, with search highlighting',
     handler({ store, user, params }) {
-      const narrow = narrowFromParam(store, user, params.narrow);
+      // The server answers from the user's own rows only: no unsubscribed channel history here.
+      const narrow = narrowFromParam(store, user, params.narrow, false);
       const messages: Record<string, { match_content: string; match_subject: string }> = {};
       for (const id of params.msg_ids) {
         const m = store.state.messages.get(id);
