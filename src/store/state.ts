@@ -278,6 +278,12 @@ export interface RealmState {
   drafts: Map<number, DraftRecord>;
   savedSnippets: Map<number, SavedSnippetRecord>;
   scheduledMessages: Map<number, ScheduledMessageRecord>;
+  /** Owner user id → ids of their drafts, saved snippets and scheduled messages (kept by the change paths). */
+  byOwner: {
+    drafts: Map<number, Set<number>>;
+    savedSnippets: Map<number, Set<number>>;
+    scheduledMessages: Map<number, Set<number>>;
+  };
   invitations: Map<number, InvitationRecord>;
   userTopics: Map<string, UserTopicRecord>;
   pushTokens: PushTokenRecord[];

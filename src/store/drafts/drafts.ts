@@ -4,6 +4,7 @@ import { hasContentAccess } from '../access.js';
 import { normalizeTopic, truncateTopic } from '../topics.js';
 import type { DraftRecord, RealmState, UserRecord } from '../state.js';
 import type { Store } from '../store.js';
+import { ownedRecords, putOwned, removeOwned } from '../owner-index.js';
 
 /** A draft as a client submits it (POST /drafts item, PATCH /drafts `draft`). */
 export interface DraftInput {
@@ -78,7 +79,7 @@ export function directRecipients(ids: number[], selfId: number): number[] {
 
 /** The user's drafts, oldest edit first (GET /drafts). */
 export function userDrafts(state: RealmState, userId: number): DraftRecord[] {
-  const mine = [...state.drafts.values()].filter((d) => d.user_id === userId);
+  const mine = ownedRecords(state.drafts, state.byOwner.drafts, userId);
   return mine.sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
 }
 
@@ -86,7 +87,7 @@ export function userDrafts(state: RealmState, userId: number): DraftRecord[] {
 export function createDrafts(store: Store, user: UserRecord, list: DraftFields[]): number[] {
   const created = list.map((fields) => {
     const draft: DraftRecord = { id: store.nextId('draft'), user_id: user.user_id, ...fields };
-    store.state.drafts.set(draft.id, draft);
+    putOwned(store.state.drafts, store.state.byOwner.drafts, draft.user_id, draft.id, draft);
     return draft;
   });
   if (created.length)
@@ -108,7 +109,7 @@ export function editDraft(store: Store, draft: DraftRecord, fields: DraftFields)
 
 /** Deletes a draft and emits drafts/remove. */
 export function deleteDraft(store: Store, draft: DraftRecord): void {
-  store.state.drafts.delete(draft.id);
+  removeOwned(store.state.drafts, store.state.byOwner.drafts, draft.user_id, draft.id);
   store.emit([draft.user_id], { type: 'drafts', op: 'remove', draft_id: draft.id });
 }
 
@@ -117,5 +118,6 @@ export function deleteDraft(store: Store, draft: DraftRecord): void {
  * remove events would make clients drop the copies they now keep locally.
  */
 export function deleteAllDrafts(store: Store, userId: number): void {
-  for (const draft of userDrafts(store.state, userId)) store.state.drafts.delete(draft.id);
+  const { drafts, byOwner } = store.state;
+  for (const draft of userDrafts(store.state, userId)) removeOwned(drafts, byOwner.drafts, userId, draft.id);
 }

@@ -54,6 +54,7 @@ export function createLoadContext(
     drafts: new Map(),
     savedSnippets: new Map(),
     scheduledMessages: new Map(),
+    byOwner: { drafts: new Map(), savedSnippets: new Map(), scheduledMessages: new Map() },
     invitations: new Map(),
     userTopics: new Map(),
     pushTokens: [],

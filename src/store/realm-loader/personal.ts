@@ -1,17 +1,20 @@
 /** Loads per-user records: drafts, saved snippets, scheduled messages and topic visibility policies. */
 import type { LoadContext } from './context.js';
+import { putOwned } from '../owner-index.js';
 
 /** Adds drafts, snippets, scheduled messages and user topics whose owners exist. */
 export function loadPersonalRecords({ data, state, userExists }: LoadContext): void {
   for (const [i, d] of (data.drafts ?? []).entries()) {
-    if (userExists(d.user_id, `/drafts/${i}/user_id`)) state.drafts.set(d.id, { ...d, topic: d.topic ?? '' });
+    if (!userExists(d.user_id, `/drafts/${i}/user_id`)) continue;
+    putOwned(state.drafts, state.byOwner.drafts, d.user_id, d.id, { ...d, topic: d.topic ?? '' });
   }
   for (const [i, s] of (data.saved_snippets ?? []).entries()) {
-    if (userExists(s.user_id, `/saved_snippets/${i}/user_id`)) state.savedSnippets.set(s.id, s);
+    if (userExists(s.user_id, `/saved_snippets/${i}/user_id`))
+      putOwned(state.savedSnippets, state.byOwner.savedSnippets, s.user_id, s.id, s);
   }
   for (const [i, s] of (data.scheduled_messages ?? []).entries()) {
     if (!userExists(s.sender_id, `/scheduled_messages/${i}/sender_id`)) continue;
-    state.scheduledMessages.set(s.scheduled_message_id, {
+    putOwned(state.scheduledMessages, state.byOwner.scheduledMessages, s.sender_id, s.scheduled_message_id, {
       ...s,
       topic: s.topic ?? '',
       failed: !!s.failed,

@@ -1,6 +1,7 @@
 /** Saved snippets: per-user reusable message texts, with saved_snippets events to their owner. */
 import type { RealmState, SavedSnippetRecord, UserRecord } from '../state.js';
 import type { Store } from '../store.js';
+import { ownedRecords, putOwned, removeOwned } from '../owner-index.js';
 
 /** Longest title accepted (characters). */
 export const MAX_SNIPPET_TITLE_LENGTH = 60;
@@ -17,7 +18,7 @@ export function formatSnippet(snippet: SavedSnippetRecord): Omit<SavedSnippetRec
 
 /** The user's snippets in creation order. */
 export function userSnippets(state: RealmState, userId: number): SavedSnippetRecord[] {
-  return [...state.savedSnippets.values()].filter((s) => s.user_id === userId).sort((a, b) => a.id - b.id);
+  return ownedRecords(state.savedSnippets, state.byOwner.savedSnippets, userId).sort((a, b) => a.id - b.id);
 }
 
 /** The user's own snippet with this id. */
@@ -40,7 +41,13 @@ export function createSnippet(
     content,
     date_created: store.now(),
   };
-  store.state.savedSnippets.set(snippet.id, snippet);
+  putOwned(
+    store.state.savedSnippets,
+    store.state.byOwner.savedSnippets,
+    snippet.user_id,
+    snippet.id,
+    snippet,
+  );
   store.emit([user.user_id], { type: 'saved_snippets', op: 'add', saved_snippet: formatSnippet(snippet) });
   return snippet;
 }
@@ -62,6 +69,6 @@ export function editSnippet(
 
 /** Deletes a snippet and emits saved_snippets/remove. */
 export function deleteSnippet(store: Store, snippet: SavedSnippetRecord): void {
-  store.state.savedSnippets.delete(snippet.id);
+  removeOwned(store.state.savedSnippets, store.state.byOwner.savedSnippets, snippet.user_id, snippet.id);
   store.emit([snippet.user_id], { type: 'saved_snippets', op: 'remove', saved_snippet_id: snippet.id });
 }

@@ -1,14 +1,15 @@
 /** Scheduled messages: the API shape and the change path (scheduled_messages events to the sender). */
 import type { RealmState, ScheduledMessageRecord, UserRecord } from '../state.js';
 import type { Store } from '../store.js';
+import { ownedRecords, putOwned, removeOwned } from '../owner-index.js';
 import { armScheduledDelivery, cancelScheduledDelivery, rememberClient } from './delivery.js';
 import { formatScheduledMessage } from './format.js';
 import type { ScheduledTarget } from './target.js';
 
 /** The user's undelivered scheduled messages, soonest first. */
 export function userScheduledMessages(state: RealmState, userId: number): ScheduledMessageRecord[] {
-  return [...state.scheduledMessages.values()]
-    .filter((s) => s.sender_id === userId && s.delivered_message_id === null)
+  return ownedRecords(state.scheduledMessages, state.byOwner.scheduledMessages, userId)
+    .filter((s) => s.delivered_message_id === null)
     .sort(
       (a, b) =>
         a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp ||
@@ -60,7 +61,8 @@ export function createScheduledMessage(
     delivered_message_id: null,
   };
   applyTarget(record, input.target);
-  store.state.scheduledMessages.set(record.scheduled_message_id, record);
+  const { scheduledMessages, byOwner } = store.state;
+  putOwned(scheduledMessages, byOwner.scheduledMessages, sender.user_id, record.scheduled_message_id, record);
   rememberClient(store, record.scheduled_message_id, input.client);
   store.emit([sender.user_id], {
     type: 'scheduled_messages',
@@ -92,7 +94,8 @@ export function editScheduledMessage(
 /** Deletes a scheduled message, cancels its delivery and emits scheduled_messages/remove. */
 export function deleteScheduledMessage(store: Store, record: ScheduledMessageRecord): void {
   cancelScheduledDelivery(store, record.scheduled_message_id);
-  store.state.scheduledMessages.delete(record.scheduled_message_id);
+  const { scheduledMessages, byOwner } = store.state;
+  removeOwned(scheduledMessages, byOwner.scheduledMessages, record.sender_id, record.scheduled_message_id);
   store.emit([record.sender_id], {
     type: 'scheduled_messages',
     op: 'remove',
