@@ -4,7 +4,7 @@ import { sendMessage } from '../../store/messages/send.js';
 import type { MessageRecord } from '../../store/state.js';
 import { ADMIN, MEMBER, MEMBER2 } from '../../testing/accounts.js';
 import { describeTransports } from '../../testing/transports.js';
-import { expectError, fingerprint, userId } from './messages-test-helpers.js';
+import { addExtraMembers, expectError, fingerprint, userId } from './messages-test-helpers.js';
 
 const DENMARK = 3;
 const SCOTLAND = 5;
@@ -235,6 +235,31 @@ describeTransports('PATCH /messages/{message_id}', (t) => {
     expect(res.body.msg).toBe(msg);
     expect(res.status).toBe(400);
     expect(fingerprint(app)).toBe(before);
+  });
+
+  it('refuses a content edit adding a channel or topic wildcard mention the sender may not use here', async () => {
+    const { app } = t();
+    addExtraMembers(app, 20);
+    const subscribers = app.store.state.subscribers.get(DENMARK)!;
+    const people = [...app.store.state.users.values()].filter((u) => u.is_active && !u.is_bot);
+    for (const user of people) subscribers.add(user.user_id);
+    for (const user of people.slice(0, 16)) post(app, user.delivery_email, 'crowd', 'me too');
+    const m = post(app, MEMBER, 'crowd', 'hello');
+    const before = fingerprint(app);
+    expectError(
+      await t().as(MEMBER).patch(`messages/${m.id}`, { content: 'hi @**all**' }),
+      'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
+      'You do not have permission to use channel wildcard mentions in this channel.',
+    );
+    expectError(
+      await t().as(MEMBER).patch(`messages/${m.id}`, { content: 'hi @**topic**' }),
+      'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
+      'You do not have permission to use topic wildcard mentions in this topic.',
+    );
+    expect(fingerprint(app)).toBe(before);
+    expect(app.store.state.messages.get(m.id)!.content).toBe('hello');
+    const own = post(app, ADMIN, 'crowd', 'hello');
+    expect((await t().as(ADMIN).patch(`messages/${own.id}`, { content: 'hi @**all**' })).status).toBe(200);
   });
 
   it('refuses topics and channel moves for direct messages, and unknown messages', async () => {

@@ -17,7 +17,7 @@ import type { MessageRecord, UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
-import { resolveTopic } from './messages-send-checks.js';
+import { checkWildcardMention, resolveTopic } from './messages-send-checks.js';
 
 /** Content edits that leave nothing are stored as this text, as the server does. */
 const DELETED_CONTENT = '(deleted)';
@@ -79,6 +79,15 @@ export const messageEditRoutes = [
       if (params.content !== undefined && streamChanged) throw errors.contentWhileMoving(fl);
       const content =
         params.content !== undefined ? checkContentEdit(store, user, message, params.content) : undefined;
+      // As on sending, an edit may not add a wildcard mention the editor may not use in this audience.
+      if (content !== undefined && message.stream_id !== null)
+        checkWildcardMention(
+          store,
+          user,
+          store.state.channels.get(message.stream_id)!,
+          message.topic,
+          content,
+        );
       let target = message.stream_id !== null ? store.state.channels.get(message.stream_id) : undefined;
       if (streamChanged) {
         const destination = store.state.channels.get(params.stream_id!);
