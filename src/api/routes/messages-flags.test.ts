@@ -96,6 +96,23 @@ describeTransports('POST /messages/flags', (t) => {
     expect(fingerprint(app)).toBe(before);
   });
 
+  it('skips unsubscribed channel messages when removing read, without adding them to the history', async () => {
+    const { app } = t();
+    const rome = app.store.state.index.byChannel.get(ROME)![0]!;
+    const rows = app.store.state.index.flags.get(userId(app, MEMBER2))!;
+    expect(app.store.state.subscribers.get(ROME)!.has(userId(app, MEMBER2))).toBe(false);
+    expect(rows.has(rome)).toBe(false);
+    const res = await t()
+      .as(MEMBER2)
+      .post('messages/flags', { messages: [rome], op: 'remove', flag: 'read' });
+    expect(res.body.messages).toEqual([rome]);
+    expect(rows.has(rome)).toBe(false);
+    const history = await t()
+      .as(MEMBER2)
+      .get('messages', { anchor: 'oldest', num_before: 0, num_after: 5000 });
+    expect(history.body.messages.some((m: { id: number }) => m.id === rome)).toBe(false);
+  });
+
   it('refuses messages in private channels the user cannot read', async () => {
     const { app } = t();
     const core = app.store.state.index.byChannel.get(2)![0]!;

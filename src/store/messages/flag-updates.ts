@@ -48,8 +48,7 @@ export function updateFlags(
   const changed: number[] = [];
   const messageDetails: Record<string, unknown> = {};
   for (const message of messages) {
-    if (!rows()?.has(message.id))
-      addUserRow(store.state.index, user.user_id, message.id, FLAG_BITS.read | FLAG_BITS.historical);
+    // Checked before any historical row is made: such a skipped message must stay out of the user's history.
     if (
       op === 'remove' &&
       flag === 'read' &&
@@ -57,6 +56,8 @@ export function updateFlags(
       !isSubscribed(store.state, user.user_id, message.stream_id)
     )
       continue;
+    if (!rows()?.has(message.id))
+      addUserRow(store.state.index, user.user_id, message.id, FLAG_BITS.read | FLAG_BITS.historical);
     const before = rows()!.get(message.id)!;
     const after = op === 'add' ? before | bit : before & ~bit;
     if (after === before) continue;
