@@ -2,18 +2,26 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- snapshots are plain JSON */
 import { ascending, byId, removeWhere, type Event, type Snapshot } from './apply-event-helpers.js';
 
+/** Code-unit order of two strings. */
+const textOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Topic names compare case-insensitively. */
+const sameTopic = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
+/** unread_msgs.streams order: by channel id, then case-insensitively by topic. */
+const byChannelTopic = (a: any, b: any): number =>
+  a.stream_id - b.stream_id || textOrder(a.topic.toLowerCase(), b.topic.toLowerCase());
+
 /** Adds a message to unread_msgs (and mentions when flagged). */
 export function addUnread(s: Snapshot, m: any, flags: string[]): void {
   const u = s.unread_msgs;
   const me = s.user_id;
   if (m.type === 'stream') {
-    let group = u.streams.find((g: any) => g.stream_id === m.stream_id && g.topic === m.subject);
+    let group = u.streams.find((g: any) => g.stream_id === m.stream_id && sameTopic(g.topic, m.subject));
     if (!group)
       u.streams.push((group = { stream_id: m.stream_id, topic: m.subject, unread_message_ids: [] }));
     group.unread_message_ids.push(m.id);
-    u.streams.sort(
-      (a: any, b: any) => a.stream_id - b.stream_id || (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0),
-    );
+    u.streams.sort(byChannelTopic);
   } else if (m.display_recipient.length > 2) {
     const key = m.display_recipient
       .map((r: any) => r.id)
@@ -22,6 +30,7 @@ export function addUnread(s: Snapshot, m: any, flags: string[]): void {
     let group = u.huddles.find((g: any) => g.user_ids_string === key);
     if (!group) u.huddles.push((group = { user_ids_string: key, unread_message_ids: [] }));
     group.unread_message_ids.push(m.id);
+    u.huddles.sort((a: any, b: any) => textOrder(a.user_ids_string, b.user_ids_string));
   } else {
     const other = m.display_recipient.find((r: any) => r.id !== me)?.id ?? me;
     let group = u.pms.find((g: any) => g.other_user_id === other);
@@ -58,7 +67,7 @@ export function applyUpdateMessage(s: Snapshot, e: Event): void {
     const ids = new Set<number>(e.message_ids);
     const unread: number[] = [];
     for (const group of u.streams) {
-      if (group.stream_id !== e.stream_id || group.topic !== e.orig_subject) continue;
+      if (group.stream_id !== e.stream_id || !sameTopic(group.topic, e.orig_subject)) continue;
       unread.push(...group.unread_message_ids.filter((id: number) => ids.has(id)));
       group.unread_message_ids = group.unread_message_ids.filter((id: number) => !ids.has(id));
     }
@@ -66,12 +75,10 @@ export function applyUpdateMessage(s: Snapshot, e: Event): void {
     if (unread.length) {
       const stream_id = e.new_stream_id ?? e.stream_id;
       const topic = e.subject ?? e.orig_subject;
-      let group = u.streams.find((g: any) => g.stream_id === stream_id && g.topic === topic);
+      let group = u.streams.find((g: any) => g.stream_id === stream_id && sameTopic(g.topic, topic));
       if (!group) u.streams.push((group = { stream_id, topic, unread_message_ids: [] }));
       group.unread_message_ids = [...group.unread_message_ids, ...unread].sort(ascending);
-      u.streams.sort(
-        (a: any, b: any) => a.stream_id - b.stream_id || (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0),
-      );
+      u.streams.sort(byChannelTopic);
     }
   }
   if (e.content !== undefined && !e.flags.includes('read')) {
