@@ -7,12 +7,15 @@ import {
   canAddSubscribers,
   canCreateChannel,
   canSubscribeSelf,
+  inRealmGroup,
   type ChannelKind,
 } from '../../store/channels/permissions.js';
 import { CHANNEL_GROUP_SETTINGS, type ChannelRecord, type UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { errors } from '../errors/index.js';
 import { checkChannelName, checkGroupSetting, parseRetention } from './channel-helpers.js';
+
+const DELETE_SETTINGS = new Set(['can_delete_any_message_group', 'can_delete_own_message_group']);
 
 /** The validated plan of a subscribe request. */
 export interface SubscribePlan {
@@ -39,10 +42,25 @@ function creationSpec(
   if (p.is_default_stream && p.invite_only) throw errors.defaultChannelPrivate();
   if (p.folder_id != null && !state.channelFolders.has(p.folder_id))
     throw errors.badRequest('Invalid channel folder ID');
+  if (
+    p.topics_policy !== undefined &&
+    p.topics_policy !== 'inherit' &&
+    !inRealmGroup(state, user, 'can_set_topics_policy_group')
+  )
+    throw errors.insufficientPermission();
   const settings: NewChannel['settings'] = {};
+  const nobody = state.systemGroupIds.get('role:nobody');
   for (const key of CHANNEL_GROUP_SETTINGS) {
     const value = p[key];
-    if (value !== undefined) settings[key] = checkGroupSetting(store, value);
+    if (value === undefined) continue;
+    settings[key] = checkGroupSetting(store, value);
+    // Delete-message groups other than role:nobody need the realm's can_set_delete_message_policy_group.
+    if (
+      DELETE_SETTINGS.has(key) &&
+      value !== nobody &&
+      !inRealmGroup(state, user, 'can_set_delete_message_policy_group')
+    )
+      throw errors.insufficientPermission();
   }
   const retention = p.message_retention_days;
   return {

@@ -32,9 +32,10 @@ describeTransports('POST /users/me/subscriptions', (t) => {
 
   it('creates a missing channel with the creation parameters and emits stream/create before subscription/add', async () => {
     const ctx = t();
-    const me = id(ctx, MEMBER);
+    // A moderator: a topics policy other than inherit needs the realm's can_set_topics_policy_group.
+    const me = id(ctx, MODERATOR);
     const start = ctx.app.store.journal.length;
-    const res = await ctx.as(MEMBER).post('users/me/subscriptions', {
+    const res = await ctx.as(MODERATOR).post('users/me/subscriptions', {
       subscriptions: [{ name: 'new one', description: 'About *this*' }],
       invite_only: true,
       history_public_to_subscribers: true,
@@ -58,7 +59,7 @@ describeTransports('POST /users/me/subscriptions', (t) => {
       return `${ev?.type}/${ev?.op}`;
     });
     expect(types.indexOf('stream/create')).toBeLessThan(types.indexOf('subscription/add'));
-    const get = await ctx.as(MEMBER).get(`streams/${channel.stream_id}`);
+    const get = await ctx.as(MODERATOR).get(`streams/${channel.stream_id}`);
     expect(get.body.stream).toMatchObject({
       name: 'new one',
       invite_only: true,

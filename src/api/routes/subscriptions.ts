@@ -34,8 +34,9 @@ function byUserKey(store: Store, result: Map<number, number[]>): Record<string, 
   return out;
 }
 
+/** The users a request acts on: the caller when `principals` is absent or empty (as the real server reads it). */
 const principalsOf = (store: Store, user: UserRecord, principals?: Array<string | number>): UserRecord[] =>
-  principals === undefined ? [user] : resolvePrincipals(store, principals);
+  principals === undefined || principals.length === 0 ? [user] : resolvePrincipals(store, principals);
 
 /** Subscription endpoints: subscribe, unsubscribe, list, properties, members, subscription status. */
 export const subscriptionRoutes = [
@@ -45,6 +46,7 @@ export const subscriptionRoutes = [
     schema: 'post-users-me-subscriptions',
     summary: 'Subscribe users to channels, creating the missing ones',
     handler({ store, user, params }) {
+      if (user.role === 600) throw errors.notForGuests();
       const principals = principalsOf(store, user, params.principals);
       const plan = planSubscribe(store, user, params, principals);
       const created = plan.toCreate.map((spec) => createChannel(store, user.user_id, spec));
