@@ -276,6 +276,22 @@ describeTransports('scheduled messages', (t) => {
     expect(state().scheduledMessages.get(id)!.failed).toBe(true);
   });
 
+  it('marks the message failed, without event or notice, when the sender was deactivated', async () => {
+    const id = (await schedule()).body.scheduled_message_id;
+    const journalLength = t().app.store.journal.length;
+    const messageCount = state().messages.size;
+    state().users.get(idOf(MEMBER))!.is_active = false;
+    t().clock.advance(3600 * 1000);
+    expect(state().scheduledMessages.get(id)).toMatchObject({ failed: true, delivered_message_id: null });
+    expect(t().app.store.journal.length).toBe(journalLength);
+    expect(state().messages.size).toBe(messageCount);
+    state().users.get(idOf(MEMBER))!.is_active = true;
+    const list = (await t().as(MEMBER).get('scheduled_messages')).body.scheduled_messages;
+    expect(list.find((s: { scheduled_message_id: number }) => s.scheduled_message_id === id).failed).toBe(
+      true,
+    );
+  });
+
   it('lets a failed message be edited only with a new delivery time, which re-arms it', async () => {
     const id = (await schedule()).body.scheduled_message_id;
     state().channels.get(DENMARK)!.is_archived = true;

@@ -55,11 +55,15 @@ export function armScheduledDeliveries(store: Store): void {
   for (const record of store.state.scheduledMessages.values()) armScheduledDelivery(store, record);
 }
 
-/** Sends a due scheduled message now, or marks it failed and tells its sender why. */
+/** Sends a due scheduled message now, or marks it failed and tells its (active) sender why. */
 export function deliverScheduledMessage(store: Store, record: ScheduledMessageRecord): void {
   const { state } = store;
   const sender = state.users.get(record.sender_id);
-  if (!sender?.is_active) return;
+  if (!sender?.is_active) {
+    // As on the real server: failed, but silently (no event, no notice) since the account is deactivated.
+    record.failed = true;
+    return;
+  }
   const target = targetOf(record);
   const refusal = checkTarget(state, sender, target);
   if (refusal) return void failDelivery(store, record, sender, refusalText(refusal, store.featureLevel));
