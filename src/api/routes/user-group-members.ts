@@ -33,7 +33,9 @@ export function changeGroupMembership(
   if (remove.length && !canRemoveMembers(state, user, group, remove)) throw errors.insufficientPermission();
   if (addSub.length && !canAddMembers(state, user, group, [])) throw errors.insufficientPermission();
   if (removeSub.length && !canRemoveMembers(state, user, group, [])) throw errors.insufficientPermission();
+  // Both lists name non-deactivated users: an unknown id is "Invalid user ID" before any membership check.
   checkActiveUsers(store, add);
+  checkActiveUsers(store, remove);
   for (const id of add) if (group.members.has(id)) throw errors.alreadyMember(id);
   for (const id of remove) if (!group.members.has(id)) throw errors.notMember(id);
   checkNewSubgroups(store, group, addSub);

@@ -190,6 +190,23 @@ describeTransports('POST /user_groups/{id}/members and /subgroups', (t) => {
     expect(realmSnapshot(ctx.app)).toEqual(before);
   });
 
+  it('refuses to delete unknown or deactivated users, changing nothing', async () => {
+    const ctx = t();
+    ctx.app.store.state.groups.get(9)!.members.add(18); // a member deactivated while in the group
+    const before = realmSnapshot(ctx.app);
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ delete: [9999] }, 'Invalid user ID: 9999'],
+      [{ delete: [18] }, 'User is deactivated'],
+      [{ delete: [10, 9999] }, 'Invalid user ID: 9999'],
+    ];
+    for (const [params, msg] of cases) {
+      const res = await ctx.as(OWNER).post('user_groups/9/members', params);
+      expect(res.status).toBe(400);
+      expect(res.body, msg).toEqual({ result: 'error', code: 'BAD_REQUEST', msg });
+    }
+    expect(realmSnapshot(ctx.app)).toEqual(before);
+  });
+
   it('lets a member join through can_join_group but not add others', async () => {
     const { app } = t();
     app.store.state.settings.can_manage_all_groups = app.store.state.systemGroupIds.get('role:owners')!;
