@@ -17,6 +17,7 @@ export const settingsErrors = {
   invalidTimezone: () => bad('Invalid timezone'),
   invalidLanguage: () => bad('Invalid default_language'),
   invalidNotificationSound: (sound: string) => bad(`Invalid notification sound '${sound}'`),
+  invalidBatchingPeriod: (seconds: number) => bad(`Invalid email batching period: ${seconds} seconds`),
   pushTokenRefused: (refusal: TokenRefusal) =>
     bad(refusal === 'invalid' ? 'Invalid APNS token' : 'Empty or invalid length token'),
   pushTokenNotFound: () => bad('Token does not exist'),

@@ -163,6 +163,30 @@ describeTransports('PATCH /settings and PATCH /realm/user_settings_defaults', (t
     expect(journalOf('realm_user_settings_defaults')).toEqual([]);
   });
 
+  it('refuses an e-mail batching period outside one second to one week, personal or default', async () => {
+    const before = JSON.stringify([user(MEMBER).settings, state().userSettingsDefaults]);
+    for (const seconds of [-1, 0, 7 * 24 * 3600 + 1]) {
+      for (const [email, path] of [
+        [MEMBER, 'settings'],
+        [ADMIN, 'realm/user_settings_defaults'],
+      ] as const) {
+        const res = await t().as(email).patch(path, { email_notifications_batching_period_seconds: seconds });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({
+          code: 'BAD_REQUEST',
+          msg: `Invalid email batching period: ${seconds} seconds`,
+        });
+      }
+    }
+    expect(JSON.stringify([user(MEMBER).settings, state().userSettingsDefaults])).toBe(before);
+    expect(journalOf('user_settings')).toEqual([]);
+    expect(journalOf('realm_user_settings_defaults')).toEqual([]);
+    const week = 7 * 24 * 3600;
+    const ok = await t().as(MEMBER).patch('settings', { email_notifications_batching_period_seconds: week });
+    expect(ok.status).toBe(200);
+    expect(user(MEMBER).settings.email_notifications_batching_period_seconds).toBe(week);
+  });
+
   it('ignores dense_mode in the defaults from feature level 364', async () => {
     const res = await t().as(ADMIN).patch('realm/user_settings_defaults', { dense_mode: false });
     expect(res.body.ignored_parameters_unsupported).toEqual(['dense_mode']);

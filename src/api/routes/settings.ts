@@ -22,12 +22,18 @@ function isTimezone(name: string): boolean {
   }
 }
 
-/** Checks the values the schema cannot (language, sound); shared with the organization defaults. */
+/** Longest e-mail notification batching period the server accepts: one week. */
+const MAX_BATCHING_PERIOD_SECONDS = 7 * 24 * 60 * 60;
+
+/** Checks the values the schema cannot (language, sound, batching period); shared with the organization defaults. */
 export function checkSettingValues(changes: SettingsChanges): void {
   if (changes.default_language !== undefined && !(changes.default_language in LANGUAGE_NAMES))
     throw errors.invalidLanguage();
   if (changes.notification_sound !== undefined && !NOTIFICATION_SOUNDS.includes(changes.notification_sound))
     throw errors.invalidNotificationSound(changes.notification_sound);
+  const batching = changes.email_notifications_batching_period_seconds;
+  if (batching !== undefined && (batching <= 0 || batching > MAX_BATCHING_PERIOD_SECONDS))
+    throw errors.invalidBatchingPeriod(batching);
 }
 
 export const settingsRoutes = [
