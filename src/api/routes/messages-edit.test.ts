@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import type { App } from '../app.js';
 import { sendMessage } from '../../store/messages/send.js';
 import type { MessageRecord } from '../../store/state.js';
-import { ADMIN, MEMBER, MEMBER2 } from '../../testing/accounts.js';
+import { systemGroupId } from '../../store/groups.js';
+import { ADMIN, MEMBER, MEMBER2, OWNER } from '../../testing/accounts.js';
 import { describeTransports } from '../../testing/transports.js';
 import { addExtraMembers, expectError, fingerprint, userId } from './messages-test-helpers.js';
 
@@ -218,6 +219,22 @@ describeTransports('PATCH /messages/{message_id}', (t) => {
       propagate_mode: 'change_one',
       stream_id: DENMARK,
     });
+  });
+
+  it('refuses moving messages into a channel the mover may not post in', async () => {
+    const { app } = t();
+    const m = post(app, ADMIN, 'travel');
+    const scotland = app.store.state.channels.get(SCOTLAND)!;
+    scotland.can_send_message_group = systemGroupId(app.store.state, 'role:owners');
+    const before = fingerprint(app);
+    expectError(
+      await t().as(ADMIN).patch(`messages/${m.id}`, { stream_id: SCOTLAND }),
+      'BAD_REQUEST',
+      'You do not have permission to post in this channel.',
+    );
+    expect(fingerprint(app)).toBe(before);
+    expect(m.stream_id).toBe(DENMARK);
+    expect((await t().as(OWNER).patch(`messages/${m.id}`, { stream_id: SCOTLAND })).status).toBe(200);
   });
 
   it.each([

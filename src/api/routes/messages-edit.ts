@@ -9,6 +9,7 @@ import {
   canMoveWithinChannel,
   canResolveTopics,
 } from '../../store/channels/permissions.js';
+import { isUserInGroupSetting } from '../../store/groups.js';
 import { editMessage, isResolveToggle } from '../../store/messages/edit.js';
 import { editHistoryPolicy } from '../../store/messages/edit-history.js';
 import { messageHistory } from '../../store/messages/history.js';
@@ -94,6 +95,12 @@ export const messageEditRoutes = [
         if (!destination || destination.is_archived || !hasContentAccess(store.state, user, destination))
           throw errors.invalidChannelId(fl);
         if (!canMoveOutOfChannel(store.state, user, target!)) throw errors.noMovePermission();
+        // The mover must also be allowed to post in the destination (system bots are exempt).
+        if (
+          !user.is_system_bot &&
+          !isUserInGroupSetting(store.state, destination.can_send_message_group, user.user_id)
+        )
+          throw errors.noPermissionToPost(fl);
         target = destination;
       }
       const topic = rawTopic !== undefined ? resolveTopic(store, target!, rawTopic) : undefined;
