@@ -98,7 +98,8 @@ export function planSubscribe(
   for (const item of p.subscriptions) {
     const name = item.name.trim();
     checkChannelName(store, name);
-    const description = (item.description ?? '').trim();
+    // The real server allows no newlines in a new channel's description: each becomes a space.
+    const description = (item.description ?? '').replace(/\n/g, ' ').trim();
     if ([...description].length > MAX_CHANNEL_DESCRIPTION_LENGTH) throw errors.channelDescriptionTooLong();
     if (seen.has(name.toLowerCase())) continue;
     seen.add(name.toLowerCase());

@@ -98,4 +98,15 @@ describeTransports('Subscription rules from the reference server', (t) => {
     expect(res.status).toBe(200);
     expect(ctx.app.store.state.channelsByName.get('zz')!.topics_policy).toBe('inherit');
   });
+
+  it('turns newlines in a new channel description into spaces', async () => {
+    const ctx = t();
+    const res = await ctx.as(MEMBER).post('users/me/subscriptions', {
+      subscriptions: [{ name: 'zz', description: 'line one\nline two' }],
+    });
+    expect(res.status).toBe(200);
+    const channel = ctx.app.store.state.channelsByName.get('zz')!;
+    expect(channel.description).toBe('line one line two');
+    expect(channel.rendered_description).toBe('<p>line one line two</p>');
+  });
 });
