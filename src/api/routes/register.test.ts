@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { MEMBER, MEMBER2 } from '../../testing/accounts.js';
+import { MEMBER, MEMBER2, NOTIFICATION_BOT } from '../../testing/accounts.js';
 import { describeTransports } from '../../testing/transports.js';
 
 describeTransports('POST /register', (t) => {
@@ -79,6 +79,34 @@ describeTransports('POST /register', (t) => {
     expect(without.body.subscriptions[0]).not.toHaveProperty('subscribers');
     const partial = await register({ event_types: ['subscription'], include_subscribers: 'partial' });
     expect(partial.body.subscriptions[0].subscribers).toEqual(expect.any(Array));
+  });
+
+  it('with include_subscribers=partial, sends large channels only bots and users active in 14 days', async () => {
+    const { state } = t().app.store;
+    const id = (email: string) => state.usersByEmail.get(email)!.user_id;
+    const active = await t().as(MEMBER2).post('users/me/presence', { status: 'active' });
+    expect(active.status).toBe(200);
+    // Verona (subscribed) and Venice (never subscribed) grow past the threshold with placeholder ids.
+    const members = [id(MEMBER), id(MEMBER2), id(NOTIFICATION_BOT), 7];
+    for (const streamId of [1, 6]) {
+      const subscribers = state.subscribers.get(streamId)!;
+      for (const user of members) subscribers.add(user);
+      for (let i = 0; i < 250; i++) subscribers.add(100_000 + i);
+    }
+    const res = await register({ event_types: ['subscription'], include_subscribers: 'partial' });
+    const verona = res.body.subscriptions.find((s: { stream_id: number }) => s.stream_id === 1);
+    expect(verona).not.toHaveProperty('subscribers');
+    expect(verona.partial_subscribers).toEqual(expect.arrayContaining([id(MEMBER2), id(NOTIFICATION_BOT)]));
+    expect(verona.partial_subscribers).not.toContain(7);
+    expect(verona.partial_subscribers).not.toContain(100_000);
+    const small = res.body.subscriptions.find((s: { stream_id: number }) => s.stream_id === 4);
+    expect(small.subscribers).toEqual(expect.any(Array));
+    const all = [...res.body.subscriptions, ...res.body.never_subscribed];
+    for (const streamId of [1, 6]) {
+      const entry = all.find((s: { stream_id: number }) => s.stream_id === streamId);
+      expect(entry, `channel ${streamId}`).not.toHaveProperty('subscribers');
+      expect(entry.partial_subscribers).toContain(id(MEMBER2));
+    }
   });
 
   it('omits archived channels and deactivated groups unless the client declares the capabilities', async () => {

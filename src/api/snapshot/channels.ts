@@ -1,6 +1,11 @@
 /** Snapshot sections about channels: subscriptions, unsubscribed, never_subscribed, streams, folders. */
 import { hasMetadataAccess } from '../../store/access.js';
-import { formatChannel, formatSubscription, subscriberIds } from '../../store/channels/format.js';
+import {
+  formatChannel,
+  formatSubscription,
+  subscriberIds,
+  subscriberLists,
+} from '../../store/channels/format.js';
 import type { ChannelRecord, UserRecord } from '../../store/state.js';
 import { can, type SnapshotContext, type SnapshotSection } from './context.js';
 
@@ -43,7 +48,10 @@ function subscriptionLists(ctx: SnapshotContext, user: UserRecord): Record<strin
     if (seen.has(channel.stream_id) || !shown(ctx, channel) || !hasMetadataAccess(state, user, channel))
       continue;
     const formatted: Record<string, unknown> = { ...formatChannel(state, channel, user, now) };
-    if (ctx.includeSubscribers) formatted.subscribers = subscriberIds(state, channel.stream_id);
+    if (ctx.includeSubscribers) {
+      const ids = subscriberIds(state, channel.stream_id);
+      Object.assign(formatted, subscriberLists(state, ids, ctx.includeSubscribers, now));
+    }
     never_subscribed.push(formatted);
   }
   const byName = (a: unknown, b: unknown): number =>

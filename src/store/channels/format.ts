@@ -1,6 +1,7 @@
 /** Channel and subscription objects as the API shows them, derived from records and the message indexes. */
 import type { Channel, Subscription } from '../../generated/types.js';
 import { hasMetadataAccess } from '../access.js';
+import { presenceState } from '../events/presence.js';
 import { formatGroupSetting } from '../user-groups/format.js';
 import {
   CHANNEL_GROUP_SETTINGS,
@@ -114,11 +115,30 @@ export function subscriberIds(state: RealmState, streamId: number): number[] {
   return [...(state.subscribers.get(streamId) ?? [])].sort((a, b) => a - b);
 }
 
+/** Users active (by presence) within this many days are always in partial_subscribers. */
+export const PARTIAL_SUBSCRIBERS_ACTIVE_DAYS = 14;
+
+/**
+ * `subscribers`, or with 'partial' for channels of {@link PARTIAL_SUBSCRIBERS_THRESHOLD}+ subscribers
+ * `partial_subscribers`: the bots and the users whose presence shows activity in the last 14 days.
+ */
+export function subscriberLists(
+  state: RealmState,
+  ids: number[],
+  mode: true | 'partial',
+  now: number,
+): { subscribers: number[] } | { partial_subscribers: number[] } {
+  if (mode !== 'partial' || ids.length < PARTIAL_SUBSCRIBERS_THRESHOLD) return { subscribers: ids };
+  const since = now - PARTIAL_SUBSCRIBERS_ACTIVE_DAYS * DAY;
+  const presence = presenceState(state).byUser;
+  const recent = (id: number): boolean => (presence.get(id)?.active_timestamp ?? -Infinity) >= since;
+  return { partial_subscribers: ids.filter((id) => state.users.get(id)?.is_bot || recent(id)) };
+}
+
 /**
  * A subscription object: the channel's fields plus the user's personal properties, with `subscribers`
- * when requested (an empty list when the viewer may not see them). With 'partial', channels of
- * {@link PARTIAL_SUBSCRIBERS_THRESHOLD}+ subscribers get `partial_subscribers` (only the bots, since the
- * mock does not track recent activity) instead.
+ * (or `partial_subscribers`, see {@link subscriberLists}) when requested (an empty list when the viewer
+ * may not see them).
  */
 export function formatSubscription(
   state: RealmState,
@@ -142,11 +162,7 @@ export function formatSubscription(
   if (options.includeSubscribers) {
     const visible = hasMetadataAccess(state, viewer, channel);
     const ids = visible ? subscriberIds(state, channel.stream_id) : [];
-    if (options.includeSubscribers === 'partial' && ids.length >= PARTIAL_SUBSCRIBERS_THRESHOLD) {
-      out.partial_subscribers = ids.filter((id) => state.users.get(id)?.is_bot);
-    } else {
-      out.subscribers = ids;
-    }
+    Object.assign(out, subscriberLists(state, ids, options.includeSubscribers, options.now));
   }
   return out;
 }
