@@ -7,6 +7,16 @@ interface Compiled {
   template: Template;
 }
 
+/**
+ * A linkifier pattern in JavaScript syntax: the API's patterns are Python regexes, whose named groups
+ * `(?P<name>…)` and back-references `(?P=name)` become `(?<name>…)` and `\k<name>` (escaped parentheses kept).
+ */
+export function jsPattern(pattern: string): string {
+  return pattern
+    .replace(/(?<!\\)((?:\\\\)*)\(\?P</g, '$1(?<')
+    .replace(/(?<!\\)((?:\\\\)*)\(\?P=(\w+)\)/g, '$1\\k<$2>');
+}
+
 // Compiled forms keyed by pattern and template; invalid patterns are remembered as null and never match.
 const compiled = new Map<string, Compiled | null>();
 
@@ -16,7 +26,7 @@ function compile(rule: LinkifierRule): Compiled | null {
   if (entry !== undefined) return entry;
   try {
     // The server only matches at word-ish boundaries: after start/space/opening punctuation, not before \w.
-    const source = `(?<![^\\s"'(,:<])(?:${rule.pattern})(?!\\w)`;
+    const source = `(?<![^\\s"'(,:<])(?:${jsPattern(rule.pattern)})(?!\\w)`;
     entry = { regex: new RegExp(source, 'gu'), template: parseTemplate(rule.url_template) };
   } catch {
     entry = null;

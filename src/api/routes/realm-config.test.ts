@@ -67,6 +67,24 @@ describeTransports('linkifiers and code playgrounds', (t) => {
     ]);
   });
 
+  it('accepts Python named groups and back-references, as the API documents patterns, and renders with them', async () => {
+    const add = await t().as(ADMIN).post('realm/filters', {
+      pattern: '(?P<key>[A-Z]+)-(?P<num>\\d+)(?:/(?P=key))?',
+      url_template: 'https://jira.example/browse/{key}-{num}',
+    });
+    expect(add.status).toBe(200);
+    const rendered = await t().as(MEMBER).post('messages/render', { content: 'see ABC-12/ABC and XY-3/AB' });
+    expect(rendered.body.rendered).toContain('href="https://jira.example/browse/ABC-12"');
+    expect(rendered.body.rendered).toContain('>ABC-12/ABC</a>');
+    expect(rendered.body.rendered).toContain('href="https://jira.example/browse/XY-3"');
+    expect(rendered.body.rendered).not.toContain('>XY-3/AB</a>');
+    const missing = await t().as(ADMIN).post('realm/filters', {
+      pattern: 'Q(?P<q>\\d+)',
+      url_template: 'https://q.example/{other}',
+    });
+    expect(missing.body.msg).toBe("Group 'other' in URL template is not present in linkifier pattern.");
+  });
+
   const bad: Array<[string, Record<string, unknown>, string, string]> = [
     [
       'an invalid regular expression',

@@ -3,6 +3,7 @@
  * malformed expressions and exposes each expression's variables, which `url-template` does not).
  */
 import { parse } from 'uri-template';
+import { jsPattern } from '../../markdown/linkifiers.js';
 
 /** The variable names of a valid template, or undefined when it is not a valid RFC 6570 template. */
 export function templateVariables(template: string): Set<string> | undefined {
@@ -21,8 +22,9 @@ export function templateVariables(template: string): Set<string> | undefined {
   return names;
 }
 
-/** The named capture groups of a JavaScript regular expression, or an error text when it does not compile. */
-export function patternGroups(pattern: string): { groups: Set<string> } | { error: string } {
+/** The named capture groups of a pattern (Python named-group syntax accepted), or an error text when it does not compile. */
+export function patternGroups(python: string): { groups: Set<string> } | { error: string } {
+  const pattern = jsPattern(python);
   try {
     new RegExp(pattern, 'u');
     // Matching '' against "pattern|" always succeeds and lists every named group as a key.
