@@ -109,4 +109,23 @@ describeTransports('Subscription rules from the reference server', (t) => {
     expect(channel.description).toBe('line one line two');
     expect(channel.rendered_description).toBe('<p>line one line two</p>');
   });
+
+  it("lets a member unsubscribe their own bot without remove-subscribers rights, but not another's", async () => {
+    const ctx = t();
+    const denmark = ctx.app.store.state.channelsByName.get('denmark')!;
+    const subscribers = ctx.app.store.state.subscribers.get(denmark.stream_id)!;
+    expect(subscribers.has(16)).toBe(true); // default-bot, owned by the member
+    const res = await ctx
+      .as(MEMBER)
+      .delete('users/me/subscriptions', { subscriptions: ['Denmark'], principals: [16] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ removed: ['Denmark'], not_removed: [] });
+    expect(subscribers.has(16)).toBe(false);
+    const before = realmSnapshot(ctx.app);
+    const other = await ctx
+      .as(MEMBER)
+      .delete('users/me/subscriptions', { subscriptions: ['devel'], principals: [17] });
+    expect(other.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Insufficient permission' });
+    expect(realmSnapshot(ctx.app)).toEqual(before);
+  });
 });

@@ -82,7 +82,10 @@ export const subscriptionRoutes = [
           throw errors.channelDoesNotExist(store.featureLevel, name.trim());
         return channel;
       });
-      const others = principals.some((u) => u.user_id !== user.user_id);
+      // The caller's own bots count as the caller: removing them needs no remove-subscribers right.
+      const others = principals.some(
+        (u) => u.user_id !== user.user_id && !(u.is_bot && u.bot_owner_id === user.user_id),
+      );
       if (others && channels.some((c) => !canRemoveSubscribers(store.state, user, c)))
         throw errors.insufficientPermission();
       if (store.featureLevel < 362 && channels.some((c) => c.is_archived))
