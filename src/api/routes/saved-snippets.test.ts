@@ -40,6 +40,11 @@ describeTransports('saved snippets', (t) => {
       { title: 'x'.repeat(61), content: 'x' },
       'title is too long (limit: 60 characters)',
     ],
+    [
+      'a content over 10000 characters',
+      { title: 'x', content: ` ${'y'.repeat(10001)} ` },
+      'content is too long (limit: 10000 characters)',
+    ],
   ];
   for (const [what, params, msg] of bad) {
     it(`refuses ${what}`, async () => {
@@ -52,6 +57,32 @@ describeTransports('saved snippets', (t) => {
       expect(events('saved_snippets')).toEqual([]);
     });
   }
+
+  it('measures title and content after trimming, on creation and on edit', async () => {
+    const title = 'x'.repeat(60);
+    const res = await t()
+      .as(ADMIN)
+      .post('saved_snippets', { title: `  ${title}\n`, content: ' c ' });
+    expect(res.status).toBe(200);
+    expect(t().app.store.state.savedSnippets.get(res.body.saved_snippet_id)).toMatchObject({
+      title,
+      content: 'c',
+    });
+    const edit = await t()
+      .as(MEMBER)
+      .patch('saved_snippets/1', { title: ` ${'z'.repeat(60)} ` });
+    expect(edit.status).toBe(200);
+    expect(t().app.store.state.savedSnippets.get(1)!.title).toBe('z'.repeat(60));
+    const before = snippets();
+    const tooLong = await t()
+      .as(MEMBER)
+      .patch('saved_snippets/1', { title: 'z'.repeat(61) });
+    expect(tooLong.body).toMatchObject({
+      code: 'BAD_REQUEST',
+      msg: 'title is too long (limit: 60 characters)',
+    });
+    expect(snippets()).toBe(before);
+  });
 
   it('edits title and content and emits saved_snippets/update', async () => {
     await t().as(MEMBER).patch('saved_snippets/1', { title: 'Hello' });

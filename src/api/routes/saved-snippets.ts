@@ -10,15 +10,20 @@ import {
   editSnippet,
   findSnippet,
   formatSnippet,
+  MAX_SNIPPET_TITLE_LENGTH,
   userSnippets,
 } from '../../store/saved-snippets/saved-snippets.js';
+import { MAX_MESSAGE_LENGTH } from '../../store/messages/send.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 
-/** Trims a title or content; whitespace-only text counts as blank. */
-function nonBlank(name: string, value: string): string {
+const LIMITS = { title: MAX_SNIPPET_TITLE_LENGTH, content: MAX_MESSAGE_LENGTH };
+
+/** Trims a title or content, then checks it (as the server does: surrounding whitespace never counts). */
+function nonBlank(name: 'title' | 'content', value: string): string {
   const trimmed = value.trim();
   if (trimmed === '') throw errors.blank(name);
+  if ([...trimmed].length > LIMITS[name]) throw errors.tooLong(name, LIMITS[name]);
   return trimmed;
 }
 
