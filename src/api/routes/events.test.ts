@@ -200,6 +200,31 @@ describeTransports('GET /events', (t) => {
     emit(MEMBER, { n: 1 });
     expect((await pollNow(t().as(MEMBER), queueId, -1)).body.events).toHaveLength(1);
   });
+
+  it('counts a disconnected poll as the queue’s last connection for expiry', async () => {
+    const { app } = t();
+    const queueId = await registerQueue(t().as(MEMBER));
+    const abort = new AbortController();
+    const user = app.store.state.usersByEmail.get(MEMBER)!;
+    const pending = t()
+      .raw(`/api/v1/events?queue_id=${queueId}&last_event_id=-1`, {
+        headers: { authorization: `Basic ${btoa(`${user.delivery_email}:${user.api_key}`)}` },
+        signal: abort.signal,
+      })
+      .catch(() => 'aborted');
+    const queue = await untilParked(app, queueId);
+    t().clock.advance(30_000);
+    abort.abort();
+    await pending;
+    for (let i = 0; i < 500 && queue.waiter; i++) await new Promise((r) => setTimeout(r, 1));
+    expect(queue.waiter).toBeNull();
+    // Idle from the disconnection on: no heartbeat is queued, and ten minutes later the queue is gone.
+    t().clock.advance(10 * 60_000 - 1);
+    expect(app.services.queues.get(queueId)).toBeDefined();
+    expect(queue.isEmpty).toBe(true);
+    t().clock.advance(1);
+    expect((await pollNow(t().as(MEMBER), queueId, -1)).body.code).toBe('BAD_EVENT_QUEUE_ID');
+  });
 });
 
 describeTransports('GET /events heartbeats and expiry', (t) => {

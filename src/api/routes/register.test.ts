@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { MEMBER, MEMBER2, NOTIFICATION_BOT } from '../../testing/accounts.js';
+import { GUEST, MEMBER, MEMBER2, NOTIFICATION_BOT } from '../../testing/accounts.js';
 import { describeTransports } from '../../testing/transports.js';
 
 describeTransports('POST /register', (t) => {
@@ -163,6 +163,31 @@ describeTransports('POST /register', (t) => {
     const me = t().app.store.state.usersByEmail.get(MEMBER)!;
     expect(res.body.realm_users.every((u: object) => !('is_active' in u))).toBe(true);
     expect(res.body).toMatchObject({ user_id: me.user_id, delivery_email: MEMBER, is_admin: false });
+  });
+
+  it('shows a guest with limited user access placeholders, or nothing with user_list_incomplete', async () => {
+    const { state } = t().app.store;
+    state.settings.can_access_all_users_group = state.systemGroupIds.get('role:members')!;
+    const guest = state.usersByEmail.get(GUEST)!;
+    const visible = (await t().as(GUEST).get('users')).body.members.map(
+      (m: { user_id: number }) => m.user_id,
+    );
+    const stranger = [...state.users.values()].find(
+      (u) => u.is_active && !u.is_system_bot && !visible.includes(u.user_id),
+    )!;
+    expect(stranger).toBeDefined();
+    const caps = { notification_settings_null: true };
+    const full = await register({ event_types: ['realm_user'], client_capabilities: caps }, GUEST);
+    const entry = full.body.realm_users.find((u: { user_id: number }) => u.user_id === stranger.user_id);
+    expect(entry).toMatchObject({ full_name: 'Unknown user', delivery_email: null });
+    expect(full.body.user_id).toBe(guest.user_id);
+    const incomplete = await register(
+      { event_types: ['realm_user'], client_capabilities: { ...caps, user_list_incomplete: true } },
+      GUEST,
+    );
+    const ids = incomplete.body.realm_users.map((u: { user_id: number }) => u.user_id);
+    expect(ids).not.toContain(stranger.user_id);
+    expect(ids).toContain(guest.user_id);
   });
 
   it('refuses client_capabilities without notification_settings_null, creating no queue', async () => {

@@ -4,6 +4,7 @@ import { presenceState, presencesSnapshot } from '../../store/events/presence.js
 import { formatUserGroup } from '../../store/user-groups/format.js';
 import { apiEmail, avatarUrl, formatUser } from '../../store/users.js';
 import type { UserRecord } from '../../store/state.js';
+import { accessibleUserIds, canAccessAllUsers, formatUnknownUser } from '../../store/users/visibility.js';
 import { can, type SnapshotContext, type SnapshotSection } from './context.js';
 
 /** The caller's own account fields that accompany realm_users. */
@@ -39,10 +40,17 @@ function realmUsers(ctx: SnapshotContext): Record<string, unknown> {
   const active = [];
   const inactive = [];
   const crossRealm = [];
+  // With limited user access, others appear as "Unknown user" (or not at all with user_list_incomplete).
+  const accessible =
+    ctx.user && !canAccessAllUsers(state, ctx.user) ? accessibleUserIds(state, ctx.user) : undefined;
   const ids = [...state.users.keys()].sort((a, b) => a - b);
   for (const id of ids) {
     const other = state.users.get(id)!;
-    const formatted = { ...formatUser(state, other, ctx.user, options) } as Record<string, unknown>;
+    const hidden = accessible !== undefined && !accessible.has(id) && !other.is_system_bot;
+    if (hidden && can(ctx, 'user_list_incomplete')) continue;
+    const formatted = {
+      ...(hidden ? formatUnknownUser(state, other) : formatUser(state, other, ctx.user, options)),
+    } as Record<string, unknown>;
     if (other.is_system_bot) crossRealm.push(formatted);
     else if (other.is_active) {
       // realm_users carries no is_active key: every entry is active.
