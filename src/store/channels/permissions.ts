@@ -63,16 +63,23 @@ export function canSeeSubscribers(state: RealmState, user: UserRecord, channel: 
 /** Why a user may not send to a channel, or null when they may. */
 export type SendRefusal = 'archived' | 'no_access' | 'not_in_send_group';
 
+/** Whether the user is a bot whose owner is subscribed to the channel (such bots may post to it). */
+function ownerSubscribed(state: RealmState, user: UserRecord, channel: ChannelRecord): boolean {
+  return (
+    user.is_bot && user.bot_owner_id !== null && isSubscribed(state, user.bot_owner_id, channel.stream_id)
+  );
+}
+
 /**
- * Checks sending to a channel: not archived, content access (private channels need a subscription; system
- * bots are exempt) and membership of can_send_message_group. Use streamPostPolicy() (format.ts) to pick
+ * Checks sending to a channel: not archived, content access (private channels need a subscription of the
+ * sender or, for a bot, of its owner; system bots are exempt) and membership of can_send_message_group. Use streamPostPolicy() (format.ts) to pick
  * the legacy error text for 'not_in_send_group'.
  */
 export function sendRefusal(state: RealmState, user: UserRecord, channel: ChannelRecord): SendRefusal | null {
   if (channel.is_archived) return 'archived';
   if (user.is_system_bot) return null;
   const access = channel.invite_only
-    ? isSubscribed(state, user.user_id, channel.stream_id)
+    ? isSubscribed(state, user.user_id, channel.stream_id) || ownerSubscribed(state, user, channel)
     : hasContentAccess(state, user, channel);
   if (!access) return 'no_access';
   if (!inChannelGroup(state, user, channel.can_send_message_group)) return 'not_in_send_group';
