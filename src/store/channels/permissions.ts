@@ -72,8 +72,8 @@ function ownerSubscribed(state: RealmState, user: UserRecord, channel: ChannelRe
 
 /**
  * Checks sending to a channel: not archived, content access (private channels need a subscription of the
- * sender or, for a bot, of its owner; system bots are exempt) and membership of can_send_message_group. Use streamPostPolicy() (format.ts) to pick
- * the legacy error text for 'not_in_send_group'.
+ * sender or, for a bot, of its owner; system bots are exempt) and membership of can_send_message_group.
+ * Use streamPostPolicy() (format.ts) to pick the legacy error text for 'not_in_send_group'.
  */
 export function sendRefusal(state: RealmState, user: UserRecord, channel: ChannelRecord): SendRefusal | null {
   if (channel.is_archived) return 'archived';
