@@ -15,6 +15,7 @@ const escapeHtml = (text: string): string =>
 /** Messages-area errors. `fl` is the server's feature level where the wording depends on it. */
 export const messagesErrors = {
   // Sending
+  groupMentionNotAllowed: (name: string) => bad(`You are not allowed to mention user group '${name}'.`),
   streamNameDoesNotExist: (name: string, fl: number) =>
     new ApiError('STREAM_DOES_NOT_EXIST', `${Word(fl)} '${escapeHtml(name)}' does not exist`, 400, {
       stream: name,

@@ -221,6 +221,23 @@ describeTransports('PATCH /messages/{message_id}', (t) => {
     });
   });
 
+  it('refuses a content edit mentioning a user group outside its can_mention_group', async () => {
+    const { app } = t();
+    const group = [...app.store.state.groups.values()].find((g) => g.name === 'hamletcharacters')!;
+    group.can_mention_group = systemGroupId(app.store.state, 'role:moderators');
+    const m = post(app, MEMBER, 'groups', 'hello');
+    const before = fingerprint(app);
+    expectError(
+      await t().as(MEMBER).patch(`messages/${m.id}`, { content: 'hi @*hamletcharacters*' }),
+      'BAD_REQUEST',
+      "You are not allowed to mention user group 'hamletcharacters'.",
+    );
+    expect(fingerprint(app)).toBe(before);
+    expect(m.content).toBe('hello');
+    const silent = await t().as(MEMBER).patch(`messages/${m.id}`, { content: 'hi @_*hamletcharacters*' });
+    expect(silent.status).toBe(200);
+  });
+
   it('refuses moving messages into a channel the mover may not post in', async () => {
     const { app } = t();
     const m = post(app, ADMIN, 'travel');

@@ -18,7 +18,7 @@ import type { MessageRecord, UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
-import { checkWildcardMention, resolveTopic } from './messages-send-checks.js';
+import { checkGroupMentions, checkWildcardMention, resolveTopic } from './messages-send-checks.js';
 
 /** Content edits that leave nothing are stored as this text, as the server does. */
 const DELETED_CONTENT = '(deleted)';
@@ -81,6 +81,7 @@ export const messageEditRoutes = [
       const content =
         params.content !== undefined ? checkContentEdit(store, user, message, params.content) : undefined;
       // As on sending, an edit may not add a wildcard mention the editor may not use in this audience.
+      if (content !== undefined) checkGroupMentions(store, user, content);
       if (content !== undefined && message.stream_id !== null)
         checkWildcardMention(
           store,

@@ -114,6 +114,18 @@ export function checkWildcardMention(
   }
 }
 
+/** Refuses (non-silent) mentions of user groups whose can_mention_group does not hold the sender. */
+export function checkGroupMentions(store: Store, sender: UserRecord, content: string): void {
+  const { state } = store;
+  const everyone = systemGroupId(state, 'role:everyone');
+  for (const groupId of renderContent(state, content).mentionedGroupIds) {
+    const group = state.groups.get(groupId);
+    if (!group || group.can_mention_group === everyone) continue;
+    if (sender.is_system_bot || !isUserInGroupSetting(state, group.can_mention_group, sender.user_id))
+      throw errors.groupMentionNotAllowed(group.name);
+  }
+}
+
 /** Checks direct_message_permission_group and direct_message_initiator_group (bots and self-DMs are exempt). */
 export function checkDirectMessagePermission(
   state: RealmState,

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { ADMIN, GUEST, MEMBER, MEMBER2 } from '../../testing/accounts.js';
+import { systemGroupId } from '../../store/groups.js';
+import { ADMIN, GUEST, MEMBER, MEMBER2, MODERATOR } from '../../testing/accounts.js';
 import { describeTransports } from '../../testing/transports.js';
 import { apiEmail } from '../../store/users.js';
 import { addExtraMembers, expectError, fingerprint, userId } from './messages-test-helpers.js';
@@ -223,6 +224,37 @@ describeTransports('POST /messages', (t) => {
       content: '@**topic** hello',
     });
     expect(small.status).toBe(200);
+  });
+
+  it('refuses mentioning a user group outside its can_mention_group (silent mentions are free), in channels and DMs', async () => {
+    const { app } = t();
+    const group = [...app.store.state.groups.values()].find((g) => g.name === 'hamletcharacters')!;
+    group.can_mention_group = systemGroupId(app.store.state, 'role:moderators');
+    const before = fingerprint(app);
+    for (const params of [
+      { type: 'stream', to: DENMARK, topic: 't', content: 'hi @*hamletcharacters*' },
+      { type: 'direct', to: [userId(app, MEMBER2)], content: 'hi @*hamletcharacters*' },
+    ])
+      expectError(
+        await send(MEMBER, params),
+        'BAD_REQUEST',
+        "You are not allowed to mention user group 'hamletcharacters'.",
+      );
+    expect(fingerprint(app)).toBe(before);
+    const silent = await send(MEMBER, {
+      type: 'stream',
+      to: DENMARK,
+      topic: 't',
+      content: 'hi @_*hamletcharacters*',
+    });
+    expect(silent.status).toBe(200);
+    const moderator = await send(MODERATOR, {
+      type: 'stream',
+      to: DENMARK,
+      topic: 't',
+      content: 'hi @*hamletcharacters*',
+    });
+    expect(moderator.status).toBe(200);
   });
 
   it('marks the sender read for official clients and per read_by_sender, recipients unread', async () => {

@@ -7,6 +7,7 @@ import { defineRoute } from '../route.js';
 import {
   checkChannelSend,
   checkDirectMessagePermission,
+  checkGroupMentions,
   checkWildcardMention,
   resolveChannel,
   resolveDirectRecipients,
@@ -39,6 +40,7 @@ export const messageSendRoutes = [
       } else {
         checkDirectMessagePermission(store.state, user, recipients);
       }
+      checkGroupMentions(store, user, content);
       const localEcho =
         params.queue_id !== undefined ? { queueId: params.queue_id, localId: params.local_id! } : undefined;
       const result = sendMessageWithDetails(store, user, {
