@@ -177,8 +177,10 @@ describeTransports('POST /messages/flags/narrow', (t) => {
     });
   });
 
-  it('refuses bad flags and too many messages', async () => {
+  it('refuses bad flags and an anchor excluded from the middle of the range', async () => {
+    const { app } = t();
     const base = { anchor: 'newest', num_before: 10, num_after: 0, narrow: [], op: 'add', flag: 'read' };
+    const before = fingerprint(app);
     expectError(
       await t()
         .as(MEMBER)
@@ -189,10 +191,35 @@ describeTransports('POST /messages/flags/narrow', (t) => {
     expectError(
       await t()
         .as(MEMBER)
-        .post('messages/flags/narrow', { ...base, num_before: 5001 }),
+        .post('messages/flags/narrow', { ...base, anchor: '1', num_after: 10, include_anchor: false }),
       'BAD_REQUEST',
-      'Too many messages requested (maximum 5000).',
+      'The anchor can only be excluded at an end of the range',
     );
+    expect(fingerprint(app)).toBe(before);
+  });
+
+  it('clamps an oversized range to 5000 messages instead of refusing it', async () => {
+    const { app } = t();
+    const ids = Array.from({ length: 2600 }, () => post(app, 'bulk').id);
+    const res = await t()
+      .as(MEMBER)
+      .post('messages/flags/narrow', {
+        anchor: 'newest',
+        num_before: 4000,
+        num_after: 4000,
+        narrow: [{ operator: 'topic', operand: 'bulk' }],
+        op: 'add',
+        flag: 'starred',
+      });
+    // num_before = min(4000, max(5000 - 4000, 2500)) = 2500.
+    expect(res.body).toMatchObject({
+      processed_count: 2500,
+      updated_count: 2500,
+      first_processed_id: ids[100],
+      last_processed_id: ids[2599],
+      found_oldest: false,
+      found_newest: true,
+    });
   });
 });
 

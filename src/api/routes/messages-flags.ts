@@ -15,7 +15,7 @@ import type { Store } from '../../store/store.js';
 import { normalizeTopic } from '../../store/topics.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
-import { checkRange, resolveAnchor } from './messages-fetch.js';
+import { MAX_MESSAGES_PER_FETCH, resolveAnchor } from './messages-fetch.js';
 import { narrowFromParam } from './messages-narrow.js';
 
 function checkFlag(flag: string, op: string): { flag: FlagName; op: 'add' | 'remove' } {
@@ -61,15 +61,16 @@ export const messageFlagRoutes = [
     handler({ store, user, params }) {
       const { flag, op } = checkFlag(params.flag, params.op);
       const includeAnchor = params.include_anchor !== false;
-      checkRange(params.num_before, params.num_after, includeAnchor);
+      if (!includeAnchor && params.num_before > 0 && params.num_after > 0) throw errors.anchorNotAtEnd();
+      // Unlike GET /messages, the server clamps an oversized range here instead of refusing it.
+      const numBefore = Math.min(
+        params.num_before,
+        Math.max(MAX_MESSAGES_PER_FETCH - params.num_after, MAX_MESSAGES_PER_FETCH / 2),
+      );
+      const numAfter = Math.min(params.num_after, MAX_MESSAGES_PER_FETCH - numBefore);
       const narrow = narrowFromParam(store, user, params.narrow, false);
       const anchor = resolveAnchor(store, user, narrow, params.anchor);
-      const range = fetchRange(store.state, narrow, {
-        anchor,
-        numBefore: params.num_before,
-        numAfter: params.num_after,
-        includeAnchor,
-      });
+      const range = fetchRange(store.state, narrow, { anchor, numBefore, numAfter, includeAnchor });
       const changed = updateFlags(store, user, range.messages, op, flag);
       const ignored = new Set<number>();
       if (op === 'remove' && flag === 'read')
