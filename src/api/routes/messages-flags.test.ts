@@ -291,6 +291,14 @@ describeTransports('mark as read', (t) => {
       'BAD_REQUEST',
       "No such topic 'nope'",
     );
+    // A topic exists for the user only through messages in their own history.
+    const { app } = t();
+    const romeTopic = app.store.state.messages.get(app.store.state.index.byChannel.get(ROME)![0]!)!.topic;
+    expectError(
+      await t().as(MEMBER2).post('mark_topic_as_read', { stream_id: ROME, topic_name: romeTopic }),
+      'BAD_REQUEST',
+      `No such topic '${romeTopic}'`,
+    );
     expectError(
       await t().as(MEMBER).post('mark_topic_as_read', { stream_id: DENMARK }),
       'REQUEST_VARIABLE_MISSING',

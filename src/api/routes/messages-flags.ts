@@ -121,7 +121,9 @@ export const messageFlagRoutes = [
       const channel = readableChannel(store, user, params.stream_id);
       const topic = normalizeTopic(store.state, params.topic_name);
       const ids = store.state.index.byTopic.get(topicKey(channel.stream_id, topic));
-      if (!ids?.length) throw errors.noSuchTopic(params.topic_name);
+      // The server looks for the topic among the user's own messages, not the channel's.
+      const rows = store.state.index.flags.get(user.user_id);
+      if (!ids?.some((id) => rows?.has(id))) throw errors.noSuchTopic(params.topic_name);
       markIdsAsRead(store, user, ids);
       return {};
     },
