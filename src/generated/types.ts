@@ -242,6 +242,7 @@ export type PostMessagesFlagsNarrowResponse = SuccessEnvelope & {
 };
 export type PostMessagesFlagsResponse = SuccessEnvelope & {
   messages: number[];
+  ignored_because_not_subscribed_channels?: number[];
 };
 export type PostMessagesMessageIdReactionsResponse = SuccessEnvelope & {};
 export type PostMessagesRenderResponse = SuccessEnvelope & {

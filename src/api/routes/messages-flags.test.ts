@@ -105,12 +105,16 @@ describeTransports('POST /messages/flags', (t) => {
     const res = await t()
       .as(MEMBER2)
       .post('messages/flags', { messages: [rome], op: 'remove', flag: 'read' });
-    expect(res.body.messages).toEqual([rome]);
+    expect(res.body).toMatchObject({ messages: [rome], ignored_because_not_subscribed_channels: [ROME] });
     expect(rows.has(rome)).toBe(false);
     const history = await t()
       .as(MEMBER2)
       .get('messages', { anchor: 'oldest', num_before: 0, num_after: 5000 });
     expect(history.body.messages.some((m: { id: number }) => m.id === rome)).toBe(false);
+    const star = await t()
+      .as(MEMBER2)
+      .post('messages/flags', { messages: [rome], op: 'add', flag: 'starred' });
+    expect(star.body).not.toHaveProperty('ignored_because_not_subscribed_channels');
   });
 
   it('refuses messages in private channels the user cannot read', async () => {
@@ -154,8 +158,23 @@ describeTransports('POST /messages/flags/narrow', (t) => {
       last_processed_id: c.id,
       found_oldest: true,
       found_newest: true,
-      ignored_because_not_subscribed_channels: [],
     });
+    // The key is there only when removing read.
+    expect(res.body).not.toHaveProperty('ignored_because_not_subscribed_channels');
+    const unread = await t()
+      .as(MEMBER)
+      .post('messages/flags/narrow', {
+        anchor: 'oldest',
+        num_before: 0,
+        num_after: 100,
+        narrow: [
+          { operator: 'channel', operand: 'Denmark' },
+          { operator: 'topic', operand: 'batch' },
+        ],
+        op: 'remove',
+        flag: 'read',
+      });
+    expect(unread.body).toMatchObject({ updated_count: 3, ignored_because_not_subscribed_channels: [] });
   });
 
   it('reports nothing processed for an empty narrow', async () => {

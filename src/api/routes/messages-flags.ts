@@ -27,6 +27,25 @@ function checkFlag(flag: string, op: string): { flag: FlagName; op: 'add' | 'rem
   return { flag: flag as FlagName, op };
 }
 
+/**
+ * The ignored_because_not_subscribed_channels key [FL355], present only when removing `read`: channels of
+ * the messages left read because the user is not subscribed to them.
+ */
+function ignoredChannels(
+  store: Store,
+  user: UserRecord,
+  messages: MessageRecord[],
+  op: string,
+  flag: string,
+): { ignored_because_not_subscribed_channels?: number[] } {
+  if (store.featureLevel < 355 || op !== 'remove' || flag !== 'read') return {};
+  const ignored = new Set<number>();
+  for (const m of messages)
+    if (m.stream_id !== null && !isSubscribed(store.state, user.user_id, m.stream_id))
+      ignored.add(m.stream_id);
+  return { ignored_because_not_subscribed_channels: [...ignored].sort((a, b) => a - b) };
+}
+
 function readableChannel(store: Store, user: UserRecord, streamId: number) {
   const channel = store.state.channels.get(streamId);
   if (!channel || !hasContentAccess(store.state, user, channel))
@@ -50,7 +69,7 @@ export const messageFlagRoutes = [
         messages.push(message);
       }
       updateFlags(store, user, messages, op, flag);
-      return { messages: params.messages };
+      return { messages: params.messages, ...ignoredChannels(store, user, messages, op, flag) };
     },
   }),
   defineRoute<PostMessagesFlagsNarrowParams>({
@@ -72,11 +91,6 @@ export const messageFlagRoutes = [
       const anchor = resolveAnchor(store, user, narrow, params.anchor);
       const range = fetchRange(store.state, narrow, { anchor, numBefore, numAfter, includeAnchor });
       const changed = updateFlags(store, user, range.messages, op, flag);
-      const ignored = new Set<number>();
-      if (op === 'remove' && flag === 'read')
-        for (const m of range.messages)
-          if (m.stream_id !== null && !isSubscribed(store.state, user.user_id, m.stream_id))
-            ignored.add(m.stream_id);
       const messages = range.messages;
       return {
         processed_count: messages.length,
@@ -85,9 +99,7 @@ export const messageFlagRoutes = [
         last_processed_id: messages[messages.length - 1]?.id ?? null,
         found_oldest: range.foundOldest,
         found_newest: range.foundNewest,
-        ...(store.featureLevel >= 355
-          ? { ignored_because_not_subscribed_channels: [...ignored].sort((a, b) => a - b) }
-          : {}),
+        ...ignoredChannels(store, user, messages, op, flag),
       };
     },
   }),
