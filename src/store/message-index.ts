@@ -45,11 +45,17 @@ function listFor<K>(map: Map<K, number[]>, key: K): number[] {
   return list;
 }
 
+/** The byTopic keys of a channel's topics. */
+export function channelTopicKeys(index: MessageIndexes, streamId: number): ReadonlySet<string> {
+  return index.topicKeysByChannel.get(streamId) ?? new Set();
+}
+
 /** Creates empty indexes. */
 export function createIndexes(): MessageIndexes {
   return {
     byChannel: new Map(),
     byTopic: new Map(),
+    topicKeysByChannel: new Map(),
     byConversation: new Map(),
     byUser: new Map(),
     flags: new Map(),
@@ -60,7 +66,11 @@ export function createIndexes(): MessageIndexes {
 export function indexLocation(index: MessageIndexes, message: MessageRecord): void {
   if (message.stream_id !== null) {
     insertSorted(listFor(index.byChannel, message.stream_id), message.id);
-    insertSorted(listFor(index.byTopic, topicKey(message.stream_id, message.topic)), message.id);
+    const key = topicKey(message.stream_id, message.topic);
+    insertSorted(listFor(index.byTopic, key), message.id);
+    let keys = index.topicKeysByChannel.get(message.stream_id);
+    if (!keys) index.topicKeysByChannel.set(message.stream_id, (keys = new Set()));
+    keys.add(key);
   } else {
     insertSorted(listFor(index.byConversation, conversationKey(message.recipients)), message.id);
   }
@@ -75,7 +85,10 @@ export function unindexLocation(index: MessageIndexes, message: MessageRecord): 
     const topic = index.byTopic.get(key);
     if (topic) {
       removeSorted(topic, message.id);
-      if (topic.length === 0) index.byTopic.delete(key);
+      if (topic.length === 0) {
+        index.byTopic.delete(key);
+        index.topicKeysByChannel.get(message.stream_id)?.delete(key);
+      }
     }
   } else {
     const conversation = index.byConversation.get(conversationKey(message.recipients));

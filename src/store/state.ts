@@ -245,6 +245,8 @@ export interface MessageIndexes {
   byChannel: Map<number, number[]>;
   /** Key: `${stream_id}\u0000${lowercased topic}`. */
   byTopic: Map<string, number[]>;
+  /** The byTopic keys of each channel, so listing a channel's topics never walks every topic. */
+  topicKeysByChannel: Map<number, Set<string>>;
   /** Key: comma-joined sorted participant ids. */
   byConversation: Map<string, number[]>;
   /** Messages each user has a personal row for (their history). */

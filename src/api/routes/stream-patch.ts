@@ -4,6 +4,7 @@ import { hasContentAccess, isRealmAdmin } from '../../store/access.js';
 import type { ChannelChange } from '../../store/channels/mutate.js';
 import { MAX_CHANNEL_DESCRIPTION_LENGTH, channelByName } from '../../store/channels/names.js';
 import { canAdminister, canCreateChannel, inRealmGroup } from '../../store/channels/permissions.js';
+import { channelTopicKeys, topicKey } from '../../store/message-index.js';
 import { CHANNEL_GROUP_SETTINGS, type ChannelRecord, type UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { sameGroupSetting } from '../../store/user-groups/settings.js';
@@ -37,9 +38,9 @@ const POLICY_GROUPS: Record<number, string> = {
 
 /** True when every message of the channel is in the empty topic (reads topic keys, not messages). */
 function onlyEmptyTopic(store: Store, channel: ChannelRecord): boolean {
-  const prefix = `${channel.stream_id}\u0000`;
-  for (const key of store.state.index.byTopic.keys())
-    if (key.startsWith(prefix) && key !== prefix) return false;
+  const emptyTopic = topicKey(channel.stream_id, '');
+  for (const key of channelTopicKeys(store.state.index, channel.stream_id))
+    if (key !== emptyTopic) return false;
   return true;
 }
 

@@ -1,6 +1,7 @@
 /** Topic listing (GET /users/me/{stream_id}/topics) and per-user topic visibility policies. */
 import type { Topic } from '../../generated/types.js';
 import { hasMessageRow } from '../access.js';
+import { channelTopicKeys } from '../message-index.js';
 import { displayTopic } from '../topics.js';
 import type { ChannelRecord, RealmState, UserRecord } from '../state.js';
 import type { Store } from '../store.js';
@@ -17,7 +18,6 @@ export function listTopics(
   channel: ChannelRecord,
   allowEmptyTopicName: boolean,
 ): Topic[] {
-  const prefix = `${channel.stream_id}\u0000`;
   const sub = state.subscriptions.get(user.user_id)?.get(channel.stream_id);
   const since = sub?.active ? sub.date_subscribed : Infinity;
   const visible = (id: number): boolean => {
@@ -26,8 +26,8 @@ export function listTopics(
     return (state.messages.get(id)?.timestamp ?? -1) >= since;
   };
   const out: Topic[] = [];
-  for (const [key, ids] of state.index.byTopic) {
-    if (!key.startsWith(prefix)) continue;
+  for (const key of channelTopicKeys(state.index, channel.stream_id)) {
+    const ids = state.index.byTopic.get(key)!;
     for (let i = ids.length - 1; i >= 0; i--) {
       const id = ids[i]!;
       if (!visible(id)) continue;
