@@ -29,7 +29,10 @@ function readBody(req: IncomingMessage): Promise<Uint8Array | null> {
 
 async function serve(app: Dispatcher, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const abort = new AbortController();
-  res.on('close', () => abort.abort());
+  // Only a client that leaves before its answer aborts (aborting builds a DOMException: not per request).
+  res.on('close', () => {
+    if (!res.writableFinished) abort.abort();
+  });
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const response = await app.handle({
