@@ -176,7 +176,7 @@ describeTransports('POST and DELETE /messages/{message_id}/reactions', (t) => {
       'Invalid custom emoji.',
     ],
     [
-      { emoji_name: 'svc', emoji_code: 'zulip', reaction_type: 'svc_extra_emoji' },
+      { emoji_name: 'svc', emoji_code: 'other', reaction_type: 'svc_extra_emoji' },
       'BAD_REQUEST',
       'Invalid emoji code.',
     ],
