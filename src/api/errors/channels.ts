@@ -24,6 +24,15 @@ export const channelsErrors = {
     new ApiError('STREAM_DOES_NOT_EXIST', `${channelWord(fl, 'Stream')} '${esc(name)}' does not exist`, 400, {
       stream: esc(name),
     }),
+  channelIdDoesNotExist: (fl: number, id: number) =>
+    new ApiError(
+      'STREAM_DOES_NOT_EXIST',
+      `${channelWord(fl, 'Stream')} with ID '${id}' does not exist`,
+      400,
+      {
+        stream_id: id,
+      },
+    ),
   channelNameEmpty: (fl: number) => bad(`${channelWord(fl, 'Stream')} name can't be empty!`),
   channelNameTooLong: (fl: number) =>
     bad(`${channelWord(fl, 'Stream')} name too long (limit: 60 characters).`),

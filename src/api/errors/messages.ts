@@ -1,33 +1,17 @@
 /** Error factories of the messages area (sending, fetching, narrows, editing, deleting, reactions, flags). */
+import { channelWord } from './channels.js';
 import { ApiError, bad } from './core.js';
 
 /** "stream" before feature level 255, "channel" from it on. */
-const word = (fl: number): string => (fl >= 255 ? 'channel' : 'stream');
-const Word = (fl: number): string => (fl >= 255 ? 'Channel' : 'Stream');
-const escapeHtml = (text: string): string =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
+const word = (fl: number): string => channelWord(fl, 'stream');
 
 /** Messages-area errors. `fl` is the server's feature level where the wording depends on it. */
 export const messagesErrors = {
   // Sending
   groupMentionNotAllowed: (name: string) => bad(`You are not allowed to mention user group '${name}'.`),
-  streamNameDoesNotExist: (name: string, fl: number) =>
-    new ApiError('STREAM_DOES_NOT_EXIST', `${Word(fl)} '${escapeHtml(name)}' does not exist`, 400, {
-      stream: name,
-    }),
-  streamIdDoesNotExist: (id: number, fl: number) =>
-    new ApiError('STREAM_DOES_NOT_EXIST', `${Word(fl)} with ID '${id}' does not exist`, 400, {
-      stream_id: id,
-    }),
   notAuthorizedToSend: (name: string, fl: number) => bad(`Not authorized to send to ${word(fl)} '${name}'`),
   noPermissionToPost: (fl: number) => bad(`You do not have permission to post in this ${word(fl)}.`),
   multipleStreams: (fl: number) => bad(`Cannot send to multiple ${word(fl)}s`),
-  invalidChannelId: (fl: number) => bad(`Invalid ${word(fl)} ID`),
   missingTopic: () => bad('Missing topic'),
   topicsRequired: () => bad('Topics are required in this organization'),
   emptyMessage: () => bad('Message must not be empty'),

@@ -54,11 +54,11 @@ export function resolveChannel(store: Store, to: PostMessagesParams['to']): Chan
   }
   if (typeof target === 'number') {
     const channel = store.state.channels.get(target);
-    if (!channel) throw errors.streamIdDoesNotExist(target, fl);
+    if (!channel) throw errors.channelIdDoesNotExist(fl, target);
     return channel;
   }
   const channel = store.state.channelsByName.get((target as string).trim().toLowerCase());
-  if (!channel) throw errors.streamNameDoesNotExist(target as string, fl);
+  if (!channel) throw errors.channelDoesNotExist(fl, target as string);
   return channel;
 }
 
