@@ -1,27 +1,14 @@
 import { expect, it } from 'vitest';
-import type { App } from '../app.js';
 import { sendMessage } from '../../store/messages/send.js';
-import { FLAG_BITS, type MessageRecord } from '../../store/state.js';
+import { FLAG_BITS } from '../../store/state.js';
 import { ADMIN, MEMBER, MEMBER2 } from '../../testing/accounts.js';
 import { describeTransports } from '../../testing/transports.js';
-import { expectError, fingerprint, userId } from './messages-test-helpers.js';
+import { expectError, fingerprint, ids, ownIds, userId } from './messages-test-helpers.js';
 
 const N = 10_000_000_000_000_000;
 const CORE_TEAM = 2;
 const DENMARK = 3;
 const ROME = 4;
-
-/** Ids of the user's own history that satisfy `pred`, ascending (the reference for narrowed fetches). */
-function ownIds(app: App, email: string, pred: (m: MessageRecord) => boolean = () => true): number[] {
-  const rows = app.store.state.index.flags.get(userId(app, email))!;
-  return [...app.store.state.messages.values()]
-    .filter((m) => rows.has(m.id) && pred(m))
-    .map((m) => m.id)
-    .sort((a, b) => a - b);
-}
-
-const ids = (res: { body: { messages: Array<{ id: number }> } }): number[] =>
-  res.body.messages.map((m) => m.id);
 
 describeTransports('GET /messages: anchors and ranges', (t) => {
   const get = (params: Record<string, unknown>, email = MEMBER) => t().as(email).get('messages', params);

@@ -1,7 +1,7 @@
 /** Shared helpers of the messages-area tests. */
 import { expect } from 'vitest';
 import type { App } from '../app.js';
-import type { UserRecord } from '../../store/state.js';
+import type { MessageRecord, UserRecord } from '../../store/state.js';
 
 /** A fingerprint of the state a failed request must leave untouched. */
 export function fingerprint(app: App): string {
@@ -58,3 +58,16 @@ export function addExtraMembers(app: App, count: number): UserRecord[] {
   }
   return added;
 }
+
+/** Ids of the user's own history that satisfy `pred`, ascending (the reference for narrowed fetches). */
+export function ownIds(app: App, email: string, pred: (m: MessageRecord) => boolean = () => true): number[] {
+  const rows = app.store.state.index.flags.get(userId(app, email))!;
+  return [...app.store.state.messages.values()]
+    .filter((m) => rows.has(m.id) && pred(m))
+    .map((m) => m.id)
+    .sort((a, b) => a - b);
+}
+
+/** The message ids of a GET /messages answer. */
+export const ids = (res: { body: { messages: Array<{ id: number }> } }): number[] =>
+  res.body.messages.map((m) => m.id);
