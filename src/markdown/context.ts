@@ -75,3 +75,16 @@ export interface RenderEnv {
 export function envOf(env: unknown): RenderEnv {
   return env as RenderEnv;
 }
+
+/** A result with nothing found yet. */
+export function emptyRenderResult(): RenderResult {
+  return {
+    html: '',
+    mentionedUserIds: new Set(),
+    mentionedGroupIds: new Set(),
+    wildcard: null,
+    hasLink: false,
+    hasImage: false,
+    hasAttachment: false,
+  };
+}

@@ -1,31 +1,19 @@
 /** Inline rules for the API's own syntax: user, group and wildcard mentions, channel and topic links. */
 import type MarkdownIt from 'markdown-it';
 import type { StateInline } from 'markdown-it';
-import { envOf, type RenderEnv } from './context.js';
+import { emptyRenderResult, envOf, type RenderEnv } from './context.js';
 import { escapeHtml, pushHtml } from './html.js';
 import { narrowHash } from './narrow.js';
 
 /** Characters after which a mention may start (the server's look-behind). */
 const MENTION_BOUNDARY = /[\s'"({[/<]/;
 
-function scratch(): RenderEnv['result'] {
-  return {
-    html: '',
-    mentionedUserIds: new Set(),
-    mentionedGroupIds: new Set(),
-    wildcard: null,
-    hasLink: false,
-    hasImage: false,
-    hasAttachment: false,
-  };
-}
-
 const CHANNEL_WILDCARDS = new Set(['all', 'everyone', 'channel', 'stream']);
 
 function userMentionHtml(env: RenderEnv, body: string, silent: boolean, record: boolean): string | undefined {
   const { context } = env;
   // In markdown-it's validation mode nothing is recorded: a scratch result absorbs the side effects.
-  const result = record ? env.result : scratch();
+  const result = record ? env.result : emptyRenderResult();
   const lower = body.toLowerCase();
   const cls = silent ? 'user-mention silent' : 'user-mention';
   const at = silent ? '' : '@';
@@ -60,7 +48,7 @@ function groupMentionHtml(
   record: boolean,
 ): string | undefined {
   const { context } = env;
-  const result = record ? env.result : scratch();
+  const result = record ? env.result : emptyRenderResult();
   const group = context.groupByName?.(body);
   if (!group) return undefined;
   if (!silent && record) {

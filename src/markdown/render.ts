@@ -1,7 +1,7 @@
 /** Markdown to HTML as the API renders message content, channel descriptions and snippets. */
 import MarkdownIt from 'markdown-it';
 import type { StateInline } from 'markdown-it';
-import type { RenderContext, RenderEnv, RenderResult } from './context.js';
+import { emptyRenderResult, type RenderContext, type RenderEnv, type RenderResult } from './context.js';
 import { blocksPlugin } from './blocks.js';
 import { emojiPlugin } from './emoji-rule.js';
 import { mentionsPlugin } from './mentions.js';
@@ -53,15 +53,7 @@ export const md = createMarkdown();
 export function renderMarkdown(content: string, context: RenderContext): RenderResult {
   const env: RenderEnv = {
     context,
-    result: {
-      html: '',
-      mentionedUserIds: new Set(),
-      mentionedGroupIds: new Set(),
-      wildcard: null,
-      hasLink: false,
-      hasImage: false,
-      hasAttachment: false,
-    },
+    result: emptyRenderResult(),
   };
   const tokens = md.parse(content, env);
   env.result.html = md.renderer.render(tokens, md.options, env).trimEnd();

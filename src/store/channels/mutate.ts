@@ -40,6 +40,19 @@ const DEFAULTS: Record<ChannelGroupSetting, string | 'creator'> = {
   can_resolve_topics_group: 'role:nobody',
 };
 
+/** The value a channel group setting takes when its creator (or fixture) gives none. */
+export function defaultChannelGroupSetting(
+  state: RealmState,
+  key: ChannelGroupSetting,
+  creatorId: number | null,
+): GroupSettingValue {
+  const fallback = DEFAULTS[key];
+  if (fallback !== 'creator') return state.systemGroupIds.get(fallback)!;
+  return creatorId === null
+    ? state.systemGroupIds.get('role:nobody')!
+    : { direct_members: [creatorId], direct_subgroups: [] };
+}
+
 /** The HTML of a channel description ("" for an empty one). */
 export function renderDescription(state: RealmState, description: string): string {
   return description ? renderContent(state, description).html : '';
@@ -69,15 +82,8 @@ export function createChannel(store: Store, creatorId: number | null, spec: NewC
   } as ChannelRecord;
   for (const key of CHANNEL_GROUP_SETTINGS) {
     const given = spec.settings[key];
-    const fallback = DEFAULTS[key];
     channel[key] =
-      given !== undefined
-        ? normalizeGroupSetting(given)
-        : fallback === 'creator'
-          ? creatorId === null
-            ? state.systemGroupIds.get('role:nobody')!
-            : { direct_members: [creatorId], direct_subgroups: [] }
-          : state.systemGroupIds.get(fallback)!;
+      given !== undefined ? normalizeGroupSetting(given) : defaultChannelGroupSetting(state, key, creatorId);
   }
   state.channels.set(channel.stream_id, channel);
   state.channelsByName.set(channel.name.toLowerCase(), channel);

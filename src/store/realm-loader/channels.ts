@@ -1,5 +1,5 @@
 /** Loads channels and subscriptions. */
-import type { SystemGroupName } from '../groups.js';
+import { defaultChannelGroupSetting } from '../channels/mutate.js';
 import { renderContent } from '../render.js';
 import { CHANNEL_GROUP_SETTINGS, type ChannelRecord } from '../state.js';
 import type { LoadContext } from './context.js';
@@ -11,20 +11,6 @@ export const SUBSCRIPTION_COLORS = [
   '#f5ce6e', '#c2726a', '#94c849', '#bd86e5', '#ee7e4a', '#a6dcbf', '#95a5fd', '#53a063',
   '#9987e1', '#e4523d', '#c2c2c2', '#4f8de4', '#c6a8ad', '#e7cc4d', '#c8bebf', '#a47462',
 ];
-
-/** Channel group settings' defaults, by system group (the administer default is the creator). */
-const CHANNEL_SETTING_DEFAULTS: Record<string, SystemGroupName> = {
-  can_add_subscribers_group: 'role:nobody',
-  can_remove_subscribers_group: 'role:administrators',
-  can_administer_channel_group: 'role:nobody',
-  can_delete_any_message_group: 'role:nobody',
-  can_delete_own_message_group: 'role:nobody',
-  can_move_messages_out_of_channel_group: 'role:nobody',
-  can_move_messages_within_channel_group: 'role:nobody',
-  can_send_message_group: 'role:everyone',
-  can_subscribe_group: 'role:nobody',
-  can_resolve_topics_group: 'role:nobody',
-};
 
 /** Adds every channel with defaults filled in and its description rendered. */
 export function loadChannels({ data, state, problems, userExists, groupValue }: LoadContext): void {
@@ -52,10 +38,7 @@ export function loadChannels({ data, state, problems, userExists, groupValue }: 
       folder_id: c.folder_id ?? null,
     } as ChannelRecord;
     for (const key of CHANNEL_GROUP_SETTINGS) {
-      const fallback =
-        key === 'can_administer_channel_group' && channel.creator_id !== null
-          ? { direct_members: [channel.creator_id], direct_subgroups: [] }
-          : state.systemGroupIds.get(CHANNEL_SETTING_DEFAULTS[key]!)!;
+      const fallback = defaultChannelGroupSetting(state, key, channel.creator_id);
       channel[key] = groupValue(c[key], fallback, `/channels/${i}/${key}`);
     }
     state.channels.set(channel.stream_id, channel);
