@@ -430,6 +430,53 @@ export type UserGroupEvent =
   | UserGroupAddSubgroupsEvent
   | UserGroupRemoveSubgroupsEvent
   | UserGroupRemoveEvent;
+/**
+ * One step: exactly one of `request`, `register` or `await_events`.
+ */
+export type ScenarioStep = {
+  [k: string]: unknown;
+} & {
+  /**
+   * A label for the step in reports (default: the request line).
+   */
+  name?: string;
+  /**
+   * The actor that sends the request (or owns the awaited queue). Defaults to the only actor when there is one.
+   */
+  as?: string;
+  /**
+   * Skip this step (reported as skipped) when the target's feature level is lower.
+   */
+  min_feature_level?: number;
+  /**
+   * Skip this step on targets without these features (see the scenario's `requires`).
+   */
+  requires?: 'control'[];
+  /**
+   * `METHOD /path`, e.g. `POST /messages` or `GET /messages/{msg}`. Paths are under /api/v1 unless they start with /api/ or /svc-mock/ (the mock's control API).
+   */
+  request?: string;
+  /**
+   * Request parameters exactly as the API takes them: strings are sent as they are, numbers, booleans, lists and objects JSON-encoded (query string for GET, form body otherwise).
+   */
+  params?: {};
+  /**
+   * Sugar for `POST /register` with these parameters; the queue is remembered under `queue` (default: the actor's name) for `await_events`.
+   */
+  register?: {};
+  /**
+   * With `register`: the name the new queue is remembered under (default: the actor's name).
+   */
+  queue?: string;
+  expect?: ScenarioExpect;
+  /**
+   * Saves values for later steps: placeholder name -> JSON pointer into the response body (`/id`, `/messages/0/id`), or, after `await_events`, into the list of matched events in the order they are listed.
+   */
+  capture?: {
+    [k: string]: string;
+  };
+  await_events?: ScenarioAwait;
+};
 
 export interface DeleteDraftsDraftIdParams {
   draft_id: number;
@@ -2859,4 +2906,93 @@ export interface ErrorEnvelope {
   msg: string;
   code?: string;
   [k: string]: unknown;
+}
+/**
+ * A conformance scenario: one YAML file under scenarios/, replayed by `svc-mock conformance` against the mock or any server of the API. Strings may hold `{name}` placeholders: a capture of an earlier step, `{run}` (an id unique per run), `{now}` (the current Unix time in seconds), `{<actor>.user_id}`, `{<actor>.email}`, `{<actor>.full_name}` (read from GET /users/me as that actor) and `{<queue>.queue_id}`; a string that is exactly one placeholder yields the value with its type; write `{{` for a literal `{`.
+ */
+export interface Scenario {
+  /**
+   * What the scenario shows, as one sentence; the test case name in reports.
+   */
+  name: string;
+  /**
+   * Longer explanation: what is checked and why, reference facts it relies on.
+   */
+  description?: string;
+  /**
+   * The scenario is skipped (reported as skipped, with the reason) when the target's svc_feature_level is lower.
+   */
+  min_feature_level?: number;
+  /**
+   * Features only some targets have. `control`: the mock's /svc-mock/* control API (clock, reset, invitation acceptance); the scenario is skipped on targets without it.
+   */
+  requires?: 'control'[];
+  /**
+   * Whether the scenario changes server state (sends, edits, subscribes...). `--read-only` runs only scenarios with `mutates: false`.
+   */
+  mutates: boolean;
+  /**
+   * Free labels that `--grep` also matches.
+   */
+  tags?: string[];
+  /**
+   * The people of the scenario: actor name -> role. Each actor gets an account of that role from the target's accounts (several actors of one role take successive accounts). `none` is an unauthenticated client.
+   */
+  actors: {
+    [k: string]: 'owner' | 'administrator' | 'moderator' | 'member' | 'guest' | 'bot' | 'none';
+  };
+  /**
+   * The steps, run in order; the first failing step ends the scenario (teardown still runs).
+   *
+   * @minItems 1
+   */
+  steps: [ScenarioStep, ...ScenarioStep[]];
+  /**
+   * Steps that always run after `steps`, even after a failure, so a real server is left as it was. A teardown step whose placeholders are unknown (its capture step never ran) is skipped.
+   */
+  teardown?: ScenarioStep[];
+}
+/**
+ * What the response must be. Without `expect` a step must answer 200. Bodies are matched as a subset (keys not written are not checked) with exact values for scalars, arrays element by element, and typed matchers: `$any`, `$type`, `$regex`, `$absent`, `$oneOf`, `$near`, `$unordered`, `$contains`, `$each`, `$length`, `$exact` (see README).
+ */
+export interface ScenarioExpect {
+  /**
+   * The HTTP status (default 200), or a list of accepted statuses.
+   */
+  status?: number | [number, ...number[]];
+  /**
+   * Expected body: a subset of the JSON response, with matchers and placeholders.
+   */
+  body?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Expected response headers: lower-case name -> value or matcher (`$absent`, `$regex`...).
+   */
+  headers?: {};
+}
+/**
+ * Polls a registered queue until the listed events have arrived or the time-out passes. Heartbeats are ignored; events not matched stay available to later `await_events` of the queue unless `only` is set.
+ */
+export interface ScenarioAwait {
+  /**
+   * The queue name given at `register` (default: the step's actor).
+   */
+  queue?: string;
+  /**
+   * How long to wait for the events: `5s`, `500ms`, or a number of seconds (default 5s).
+   */
+  timeout?: number | string;
+  /**
+   * `strict`: the events must arrive in the listed order; `any` (default): in any order.
+   */
+  order?: 'any' | 'strict';
+  /**
+   * Nothing but the listed events (and heartbeats) may arrive on the queue.
+   */
+  only?: boolean;
+  /**
+   * The events that must arrive, each matched like a body (subset, matchers, placeholders). An empty list with `only: true` asserts that nothing arrives.
+   */
+  events: {}[];
 }

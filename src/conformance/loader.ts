@@ -1,0 +1,187 @@
+/** Reads scenario YAML files and refuses bad ones (naming file, line and reason) before anything is sent. */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import type { Scenario, ScenarioStep } from '../generated/types.js';
+import { checkValidator, describeErrors } from '../schema/validator.js';
+import { checkMatchers } from './matchers.js';
+import { placeholdersIn } from './template.js';
+
+/** A scenario file that cannot be run: where and why. */
+export class ScenarioFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly reason: string,
+  ) {
+    super(`${file}:${line}: ${reason}`);
+  }
+}
+
+/** A validated scenario and where it came from. */
+export interface LoadedScenario {
+  file: string;
+  scenario: Scenario;
+}
+
+/** Placeholders every scenario has; actors add `<actor>.user_id|email|full_name`, queues `<queue>.queue_id`. */
+export const BUILTIN_PLACEHOLDERS = ['run', 'now'] as const;
+/** Facts about each actor available as `{<actor>.<fact>}`. */
+export const ACTOR_FACTS = ['user_id', 'email', 'full_name'] as const;
+
+/** The actor a step runs as: its `as`, or the only actor. */
+export function actorOf(step: ScenarioStep, scenario: Scenario): string | undefined {
+  if (step.as) return step.as;
+  const names = Object.keys(scenario.actors);
+  return names.length === 1 ? names[0] : undefined;
+}
+
+/** The queue a `register` step creates or an `await_events` step reads. */
+export function queueOf(step: ScenarioStep, scenario: Scenario): string | undefined {
+  return step.await_events
+    ? (step.await_events.queue ?? actorOf(step, scenario))
+    : (step.queue ?? actorOf(step, scenario));
+}
+
+type Locate = (path: ReadonlyArray<string | number>) => number;
+
+function locator(doc: Document, counter: LineCounter): Locate {
+  return (path) => {
+    for (let n = path.length; n >= 0; n--) {
+      const node = doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
+      if (node?.range) return counter.linePos(node.range[0]).line;
+    }
+    return 1;
+  };
+}
+
+const pointerToPath = (pointer: string): Array<string | number> =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s.replace(/~1/g, '/').replace(/~0/g, '~')));
+
+/** Parses and validates one scenario's YAML text; throws ScenarioFileError. */
+export function parseScenario(text: string, file: string): LoadedScenario {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
+  const problem = doc.errors[0];
+  if (problem) {
+    const line = problem.linePos?.[0]?.line ?? 1;
+    throw new ScenarioFileError(file, line, `YAML: ${problem.message.split('\n')[0]}`);
+  }
+  const data = doc.toJS() as unknown;
+  const locate = locator(doc, counter);
+  const validate = checkValidator('scenario.json');
+  if (!validate(data)) {
+    const errors = validate.errors ?? [];
+    // The deepest error is the most precise one (oneOf failures repeat their branch errors above it).
+    const first = [...errors].sort((a, b) => b.instancePath.length - a.instancePath.length)[0]!;
+    const stepChoice = errors.find(
+      (e) => e.keyword === 'oneOf' && /\/(steps|teardown)\/\d+$/.test(e.instancePath),
+    );
+    const chosen = stepChoice ?? first;
+    const extra =
+      chosen.keyword === 'additionalProperties'
+        ? [(chosen.params as { additionalProperty: string }).additionalProperty]
+        : [];
+    const reason =
+      chosen === stepChoice
+        ? `${chosen.instancePath}: a step needs exactly one of request, register, await_events`
+        : describeErrors([chosen])[0]!;
+    throw new ScenarioFileError(file, locate([...pointerToPath(chosen.instancePath), ...extra]), reason);
+  }
+  const scenario = data as Scenario;
+  checkSemantics(scenario, (path, reason) => {
+    throw new ScenarioFileError(file, locate(path), reason);
+  });
+  return { file, scenario };
+}
+
+/** Checks what the schema cannot: actors and queues exist, placeholders are defined, matchers are well formed. */
+function checkSemantics(
+  scenario: Scenario,
+  fail: (path: Array<string | number>, reason: string) => never,
+): void {
+  const actors = Object.keys(scenario.actors);
+  const known = new Set<string>(BUILTIN_PLACEHOLDERS);
+  for (const [actor, role] of Object.entries(scenario.actors))
+    if (role !== 'none') for (const fact of ACTOR_FACTS) known.add(`${actor}.${fact}`);
+  const queues = new Set<string>();
+  const walk = (steps: ScenarioStep[], section: 'steps' | 'teardown'): void => {
+    steps.forEach((step, i) => {
+      const at = [section, i];
+      const actor = actorOf(step, scenario);
+      if (step.as !== undefined && !actors.includes(step.as))
+        fail([...at, 'as'], `unknown actor "${step.as}" (actors: ${actors.join(', ')})`);
+      if (actor === undefined && !step.await_events?.queue)
+        fail(at, 'the step needs `as:` (the scenario has several actors)');
+      for (const [key, value] of [
+        ['request', step.request],
+        ['params', step.params],
+        ['register', step.register],
+        ['expect', step.expect],
+        ['await_events', step.await_events],
+      ] as const) {
+        for (const name of placeholdersIn(value))
+          if (!known.has(name))
+            fail([...at, key], `unknown placeholder {${name}}: not captured by an earlier step nor built in`);
+      }
+      for (const [where, value] of [
+        ['expect', step.expect?.body],
+        ['await_events', step.await_events?.events],
+      ] as const) {
+        const bad = checkMatchers(value)[0];
+        if (bad)
+          fail(
+            [...at, where, ...(where === 'expect' ? ['body'] : ['events']), ...pointerToPath(bad.path)],
+            bad.reason,
+          );
+      }
+      const queue = queueOf(step, scenario);
+      if (step.register && queue) {
+        queues.add(queue);
+        known.add(`${queue}.queue_id`);
+      }
+      if (step.await_events && queue && !queues.has(queue))
+        fail([...at, 'await_events'], `queue "${queue}" is not registered by an earlier step`);
+      if (step.register && scenario.actors[actor!] === 'none')
+        fail(at, 'an anonymous actor cannot register a queue');
+      for (const name of Object.keys(step.capture ?? {})) known.add(name);
+    });
+  };
+  walk(scenario.steps, 'steps');
+  walk(scenario.teardown ?? [], 'teardown');
+}
+
+/** Reads and validates one scenario file. */
+export function loadScenarioFile(file: string): LoadedScenario {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ScenarioFileError(file, 0, `cannot read: ${(error as Error).message}`);
+  }
+  return parseScenario(text, file);
+}
+
+/** The scenario files named (files, or directories searched for *.yaml / *.yml), sorted. */
+export function scenarioFiles(paths: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const path of paths) {
+    let isDir = false;
+    try {
+      isDir = statSync(path).isDirectory();
+    } catch {
+      throw new ScenarioFileError(path, 0, 'no such file or directory');
+    }
+    if (!isDir) out.push(path);
+    else for (const name of readdirSync(path).sort()) if (/\.ya?ml$/.test(name)) out.push(join(path, name));
+  }
+  return out;
+}
+
+/** Loads every scenario named; the first bad file throws, so nothing runs when any is bad. */
+export function loadScenarios(paths: readonly string[]): LoadedScenario[] {
+  return scenarioFiles(paths).map(loadScenarioFile);
+}
