@@ -1,0 +1,82 @@
+/** Checks every response gets, beside a step's expectations: schema, content type, ignored parameters. */
+import { createRouter } from '../api/router.js';
+import { routes } from '../api/routes/index.js';
+import { schemas } from '../generated/schemas.js';
+import { checkValidator, describeErrors } from '../schema/validator.js';
+import { assertValidResponse } from '../testing/schema-check.js';
+import type { Failure } from './transcript.js';
+
+const match = createRouter(routes);
+const schemaIds = new Set(schemas.map((s) => String(s.$id)));
+
+/** The route-table entry a request path reaches (undefined for mock-only or unknown paths). */
+export function routeOf(method: string, path: string): { method: string; path: string } | undefined {
+  const found = match(method, path);
+  if (found.kind !== 'route') return undefined;
+  const { route } = found.compiled;
+  return { method: route.method, path: route.root ? route.path : `/api/v1${route.path}` };
+}
+
+/** Validates one event against src/schemas/events/<type>.json; unknown types are not judged. */
+export function checkEvent(event: unknown, where: string): Failure[] {
+  const type = (event as { type?: unknown } | null)?.type;
+  const id = `events/${String(type)}.json`;
+  if (typeof type !== 'string' || !schemaIds.has(id)) return [];
+  const validate = checkValidator(id);
+  if (validate(event)) return [];
+  return [
+    {
+      kind: 'schema',
+      message: `${type} event ${where} breaks ${id}: ${describeErrors(validate.errors).join('; ')}`,
+    },
+  ];
+}
+
+function checkSchema(method: string, path: string, status: number, body: unknown): Failure[] {
+  if (status < 400 && !routeOf(method, path)) return [];
+  const events =
+    path === '/api/v1/events' && status === 200 ? (body as { events?: unknown }).events : undefined;
+  const envelope = Array.isArray(events) ? { ...(body as object), events: [] } : body;
+  const out: Failure[] = [];
+  try {
+    assertValidResponse(method, path, status, envelope);
+  } catch (error) {
+    out.push({ kind: 'schema', message: (error as Error).message });
+  }
+  if (Array.isArray(events)) events.forEach((e, i) => out.push(...checkEvent(e, `/events/${i}`)));
+  return out;
+}
+
+/** The checks every API response must pass, whatever the step expects. */
+export function checkResponse(
+  method: string,
+  path: string,
+  sentParams: Record<string, unknown>,
+  response: { status: number; headers: Record<string, string>; body: unknown },
+): Failure[] {
+  const { status, headers, body } = response;
+  if (status >= 300 && status < 400) return [];
+  if (path.startsWith('/svc-mock/')) return [];
+  const out: Failure[] = [];
+  const type = headers['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(type))
+    out.push({ kind: 'content-type', message: `Content-Type is "${type}", expected application/json` });
+  if (body === null || typeof body !== 'object') {
+    out.push({
+      kind: 'schema',
+      message: `the body is not a JSON object: ${JSON.stringify(body)?.slice(0, 200)}`,
+    });
+    return out;
+  }
+  out.push(...checkSchema(method, path, status, body));
+  const ignored = (body as { ignored_parameters_unsupported?: unknown }).ignored_parameters_unsupported;
+  if (Array.isArray(ignored)) {
+    const stray = ignored.filter((name) => !(String(name) in sentParams));
+    if (stray.length)
+      out.push({
+        kind: 'ignored-parameters',
+        message: `ignored_parameters_unsupported names parameters the request did not send: ${stray.join(', ')}`,
+      });
+  }
+  return out;
+}

@@ -1,0 +1,52 @@
+/** A server reached over HTTP with undici (the only module of the runner that does network I/O). */
+import { Agent, fetch as undiciFetch } from 'undici';
+import type { AccountBook } from './accounts.js';
+import { accountsFromList } from './accounts.js';
+import type { Target } from './target.js';
+
+/** Options of {@link createHttpTarget}. */
+export interface HttpTargetOptions {
+  /** Per-request time-out in milliseconds (default 30 s). */
+  timeoutMs?: number;
+}
+
+/** A target at `url` (the server root, e.g. `http://127.0.0.1:9991`; a trailing `/api/v1` is dropped). */
+export function createHttpTarget(url: string, options: HttpTargetOptions = {}): Target {
+  const baseUrl = url.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+  const timeout = options.timeoutMs ?? 30_000;
+  const agent = new Agent({ headersTimeout: timeout, bodyTimeout: timeout, connections: 8 });
+  const fetch = async (request: Request): Promise<Response> => {
+    const body = request.body ? await request.text() : undefined;
+    const response = await undiciFetch(request.url, {
+      method: request.method,
+      headers: [...request.headers],
+      body,
+      redirect: 'manual',
+      dispatcher: agent,
+    });
+    return response as unknown as Response;
+  };
+  return {
+    name: baseUrl,
+    baseUrl,
+    features: new Set(),
+    session: () => Promise.resolve({ fetch, close: () => Promise.resolve() }),
+    close: () => agent.close(),
+  };
+}
+
+/** Asks a svc-mock server for its accounts (GET /svc-mock/accounts); undefined when the target does not answer it. */
+export async function fetchMockAccounts(target: Target): Promise<AccountBook | undefined> {
+  const session = await target.session();
+  try {
+    const response = await session.fetch(new Request(`${target.baseUrl}/svc-mock/accounts`));
+    if (!response.ok) return undefined;
+    const body = (await response.json()) as unknown;
+    const rows = Array.isArray(body) ? body : (body as { accounts?: unknown } | null)?.accounts;
+    return Array.isArray(rows) ? accountsFromList(rows as Array<Record<string, unknown>>) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await session.close();
+  }
+}
