@@ -5,6 +5,7 @@ import { createApp, type App } from '../api/app.js';
 import { startServer } from '../adapters/node/server.js';
 import { RealmLoadError } from '../store/load-realm.js';
 import { apiEmail } from '../store/users.js';
+import { registerConformance } from './conformance.js';
 
 const ROLE_NAMES: Record<number, string> = {
   100: 'owner',
@@ -136,5 +137,6 @@ export function buildProgram(): Command {
         );
       }
     });
+  registerConformance(program);
   return program;
 }

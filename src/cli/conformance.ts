@@ -1,0 +1,95 @@
+/** `svc-mock conformance`: replays scenario files against the mock or any server of the API. */
+import { InvalidArgumentError, type Command } from 'commander';
+import { parseAlias, type Alias } from '../conformance/alias.js';
+import { REPORTERS, runConformance, type ConformanceOptions } from '../conformance/run-conformance.js';
+
+type Reporter = ConformanceOptions['reporters'][number];
+
+function parseReporter(value: string, previous: Reporter[] | undefined): Reporter[] {
+  const [kind, ...rest] = value.split('=');
+  const file = rest.join('=') || undefined;
+  if (!(REPORTERS as readonly string[]).includes(kind!))
+    throw new InvalidArgumentError(`Unknown reporter "${kind}" (${REPORTERS.join(', ')}).`);
+  if (kind !== 'console' && !file)
+    throw new InvalidArgumentError(`The ${kind} reporter needs a file: ${kind}=FILE.`);
+  return [...(previous ?? []), { kind: kind as Reporter['kind'], file }];
+}
+
+function parseAliasOption(value: string, previous: Alias[]): Alias[] {
+  try {
+    return [...previous, parseAlias(value)];
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
+function parseLevel(value: string): number {
+  const level = Number(value);
+  if (!Number.isInteger(level) || level < 0) throw new InvalidArgumentError('Not a feature level.');
+  return level;
+}
+
+/** Adds the `conformance` command to the program. */
+export function registerConformance(program: Command): void {
+  program
+    .command('conformance')
+    .description(
+      'Replay scenario files against the mock or a server of the API, check every response, report',
+    )
+    .argument('[files...]', 'scenario files or directories (default: scenarios/)')
+    .option(
+      '-t, --target <mock|url>',
+      'where to run: "mock" (in process, fresh dev realm per scenario) or the server URL',
+      undefined,
+    )
+    .option(
+      '-a, --accounts <file>',
+      'accounts for the actors: `svc-mock accounts --json` output, a YAML/JSON {actor-or-role: {email, api_key}} map, or an [api] ini file (email, key, site)',
+    )
+    .option(
+      '--feature-level <n>',
+      "the target's feature level (default: svc_feature_level of GET /server_settings)",
+      parseLevel,
+    )
+    .option(
+      '--alias <theirs=ours>',
+      'the target spells renamed identifiers with another prefix, e.g. zulip=svc (repeatable)',
+      parseAliasOption,
+      [],
+    )
+    .option('--read-only', 'run only scenarios with mutates: false')
+    .option('-g, --grep <regex>', 'run only scenarios whose name, file or tag matches')
+    .option(
+      '-r, --reporter <kind[=file]>',
+      'console (default), junit=FILE, json=FILE or markdown=FILE (repeatable; markdown and json include the coverage table)',
+      parseReporter,
+    )
+    .option('--run-id <id>', 'the {run} placeholder (default: random; names created on a server carry it)')
+    .option('--list', 'list the selected scenarios and exit without running')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 all scenarios passed or were skipped, 1 a scenario failed, 2 usage, configuration or scenario-file error.\n' +
+        'Examples:\n  svc-mock conformance --target mock --reporter junit=reports/conformance.xml\n' +
+        '  svc-mock accounts --json > accounts.json && svc-mock conformance --target http://127.0.0.1:9991 --accounts accounts.json\n',
+    )
+    .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
+    .action(
+      async (
+        files: string[],
+        opts: Omit<ConformanceOptions, 'files' | 'reporters'> & { alias: Alias[]; reporter?: Reporter[] },
+      ) => {
+        const reporters = opts.reporter ?? [];
+        if (!reporters.some((r) => r.kind === 'console')) reporters.unshift({ kind: 'console' });
+        const code = await runConformance(
+          { ...opts, files, aliases: opts.alias, reporters },
+          {
+            out: (t) => process.stdout.write(t),
+            err: (t) => process.stderr.write(t),
+            tty: process.stdout.isTTY === true && !process.env.CI,
+            colour: process.stdout.isTTY === true && !process.env.NO_COLOR,
+          },
+        );
+        process.exitCode = code;
+      },
+    );
+}

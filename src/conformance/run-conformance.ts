@@ -1,0 +1,156 @@
+/** The `svc-mock conformance` run: select scenarios, prepare the target and accounts, run, report, exit code. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { AccountsError, parseAccounts, type AccountBook } from './accounts.js';
+import type { Alias } from './alias.js';
+import { computeCoverage } from './coverage.js';
+import { createHttpTarget, fetchMockAccounts } from './http-target.js';
+import { loadScenarios, ScenarioFileError, type LoadedScenario } from './loader.js';
+import { createMockTarget, devRealmAccounts } from './mock-target.js';
+import type { RunReport } from './report.js';
+import { createConsoleReporter } from './reporters/console.js';
+import { renderJson } from './reporters/json.js';
+import { renderJunit } from './reporters/junit.js';
+import { renderMarkdown } from './reporters/markdown.js';
+import { readFeatureLevel, runScenarios } from './runner.js';
+import type { Target } from './target.js';
+
+/** The report formats `--reporter` takes. */
+export const REPORTERS = ['console', 'junit', 'json', 'markdown'] as const;
+
+/** Options of a run, as the command line gives them. */
+export interface ConformanceOptions {
+  files: string[];
+  target?: string;
+  accounts?: string;
+  featureLevel?: number;
+  aliases: Alias[];
+  readOnly?: boolean;
+  grep?: string;
+  reporters: Array<{ kind: (typeof REPORTERS)[number]; file?: string }>;
+  runId?: string;
+  list?: boolean;
+}
+
+/** Where the run writes and what it knows of its terminal. */
+export interface ConformanceIo {
+  out(text: string): void;
+  err(text: string): void;
+  tty: boolean;
+  colour: boolean;
+  /** Replaces `--target` resolution (tests wrap targets to alter responses). */
+  makeTarget?: (spec: string) => Target;
+}
+
+/** A configuration problem: exit code 2. */
+export class UsageError extends Error {}
+
+const DEFAULT_SCENARIOS = new URL('../../scenarios/', import.meta.url).pathname;
+
+/** Scenarios selected by files, `--grep` (name, file or tag) and `--read-only`. */
+export function selectScenarios(options: ConformanceOptions): LoadedScenario[] {
+  const paths = options.files.length
+    ? options.files
+    : [existsSync('scenarios') ? 'scenarios' : DEFAULT_SCENARIOS];
+  let grep: RegExp | undefined;
+  try {
+    grep = options.grep ? new RegExp(options.grep, 'i') : undefined;
+  } catch (error) {
+    throw new UsageError(`--grep: ${(error as Error).message}`);
+  }
+  return loadScenarios(paths).filter(
+    ({ file, scenario }) =>
+      (!options.readOnly || scenario.mutates === false) &&
+      (!grep || [scenario.name, file, ...(scenario.tags ?? [])].some((t) => grep.test(t))),
+  );
+}
+
+function readAccounts(file: string): AccountBook {
+  try {
+    return parseAccounts(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const reason = error instanceof AccountsError ? error.message : (error as Error).message;
+    throw new UsageError(`--accounts ${file}: ${reason}`);
+  }
+}
+
+/** Runs the conformance command; resolves to the exit code (0 all pass, 1 any failure, 2 usage or scenario error). */
+export async function runConformance(options: ConformanceOptions, io: ConformanceIo): Promise<number> {
+  let target: Target | undefined;
+  try {
+    const scenarios = selectScenarios(options);
+    if (options.list) {
+      for (const s of scenarios) io.out(`${s.file}\t${s.scenario.name}\n`);
+      return 0;
+    }
+    const book = options.accounts ? readAccounts(options.accounts) : undefined;
+    const spec = options.target ?? book?.site ?? 'mock';
+    if (spec !== 'mock' && !/^https?:\/\//.test(spec))
+      throw new UsageError(`--target takes "mock" or an http(s) URL (got "${spec}")`);
+    target = io.makeTarget
+      ? io.makeTarget(spec)
+      : spec === 'mock'
+        ? createMockTarget()
+        : createHttpTarget(spec);
+    const accounts = book ?? (spec === 'mock' ? devRealmAccounts() : await fetchMockAccounts(target));
+    if (!accounts)
+      throw new UsageError(
+        `${spec} does not list its accounts (GET /svc-mock/accounts); pass --accounts FILE ` +
+          '(`svc-mock accounts --json` output, a {actor-or-role: {email, api_key}} map, or an [api] ini file)',
+      );
+    let featureLevel = options.featureLevel;
+    if (featureLevel === undefined) {
+      try {
+        featureLevel = await readFeatureLevel(target, options.aliases);
+      } catch (error) {
+        throw new UsageError(
+          `cannot read the feature level of ${spec}: ${(error as Error).message}; pass --feature-level N`,
+        );
+      }
+    }
+    const runId = options.runId ?? `r${randomBytes(4).toString('hex')}`;
+    const consoleReporter = options.reporters.some((r) => r.kind === 'console')
+      ? createConsoleReporter(scenarios.length, { write: io.out, tty: io.tty, colour: io.colour })
+      : undefined;
+    const startedAt = new Date();
+    const results = await runScenarios(scenarios, {
+      target,
+      accounts,
+      featureLevel,
+      aliases: options.aliases,
+      runId,
+      onResult: (r) => consoleReporter?.onResult(r),
+    });
+    const report: RunReport = {
+      target: target.name,
+      featureLevel,
+      runId,
+      startedAt: startedAt.toISOString(),
+      durationMs: Date.now() - startedAt.getTime(),
+      results,
+      coverage: computeCoverage(results),
+    };
+    consoleReporter?.finish(report);
+    for (const { kind, file } of options.reporters) {
+      if (kind === 'console' || !file) continue;
+      const text =
+        kind === 'junit'
+          ? renderJunit(report)
+          : kind === 'json'
+            ? renderJson(report)
+            : renderMarkdown(report);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    }
+    return results.some((r) => r.outcome === 'failed') ? 1 : 0;
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ScenarioFileError) {
+      io.err(`svc-mock conformance: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  } finally {
+    await target?.close();
+  }
+}
