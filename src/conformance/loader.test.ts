@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { loadScenarios, parseScenario, ScenarioFileError } from './loader.js';
+
+const base = 'name: x\nmutates: false\nactors: { alice: member, bob: member }\nsteps:\n';
+
+function refusal(text: string): ScenarioFileError {
+  try {
+    parseScenario(text, 'scenarios/bad.yaml');
+  } catch (error) {
+    if (error instanceof ScenarioFileError) return error;
+    throw error;
+  }
+  throw new Error('the scenario was accepted');
+}
+
+describe('parseScenario', () => {
+  it('accepts every example scenario of scenarios/', () => {
+    const loaded = loadScenarios(['scenarios']);
+    expect(loaded.length).toBeGreaterThanOrEqual(3);
+    for (const { scenario } of loaded) expect(scenario.steps.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['YAML syntax', 'name: [\n', 1, 'YAML'],
+    [
+      'a missing field',
+      'name: x\nactors: { a: member }\nsteps: [{ request: GET /x }]\n',
+      1,
+      "must have required property 'mutates'",
+    ],
+    [
+      'an unknown step key',
+      `${base}  - as: alice\n    request: GET /x\n    expct: { status: 200 }\n`,
+      7,
+      'additional properties (expct)',
+    ],
+    [
+      'two kinds in one step',
+      `${base}  - as: alice\n    request: GET /x\n    register: {}\n`,
+      5,
+      'exactly one of request, register, await_events',
+    ],
+    [
+      'a bad method',
+      `${base}  - as: alice\n    request: FETCH /x\n`,
+      6,
+      '/steps/0/request: must match pattern',
+    ],
+    [
+      'an unknown role',
+      'name: x\nmutates: false\nactors: { a: king }\nsteps: [{ request: GET /x }]\n',
+      3,
+      '/actors/a',
+    ],
+    ['an unknown actor', `${base}  - as: carol\n    request: GET /x\n`, 5, 'unknown actor "carol"'],
+    ['a missing actor', `${base}  - request: GET /x\n`, 5, 'needs `as:`'],
+    [
+      'an unknown placeholder',
+      `${base}  - as: alice\n    request: GET /messages/{msg}\n`,
+      6,
+      'unknown placeholder {msg}',
+    ],
+    [
+      'a placeholder captured later',
+      `${base}  - as: alice\n    request: GET /m/{m}\n  - as: alice\n    request: GET /x\n    capture: { m: /id }\n`,
+      6,
+      '{m}',
+    ],
+    [
+      'a bad matcher',
+      `${base}  - as: alice\n    request: GET /x\n    expect:\n      body:\n        a: { $regx: y }\n`,
+      9,
+      'unknown matcher $regx',
+    ],
+    [
+      'an unregistered queue',
+      `${base}  - await_events: { queue: bob, events: [] }\n`,
+      5,
+      'queue "bob" is not registered',
+    ],
+  ])('refuses %s, naming file, line and reason', (_name, text, line, reason) => {
+    const error = refusal(text);
+    expect(error.file).toBe('scenarios/bad.yaml');
+    expect(error.line).toBe(line);
+    expect(error.reason).toContain(reason);
+    expect(error.message).toBe(`scenarios/bad.yaml:${line}: ${error.reason}`);
+  });
+
+  it('accepts captures, actor facts, queue ids and {run}', () => {
+    const text =
+      `${base}  - as: bob\n    register: { event_types: [message] }\n` +
+      `  - as: alice\n    request: POST /messages\n    params: { to: "{bob.user_id}", topic: "t {run}" }\n    capture: { m: /id }\n` +
+      `  - await_events: { queue: bob, events: [{ type: message, message: { id: "{m}" } }] }\n` +
+      `teardown:\n  - as: alice\n    request: DELETE /events\n    params: { queue_id: "{bob.queue_id}" }\n`;
+    expect(parseScenario(text, 'ok.yaml').scenario.steps).toHaveLength(3);
+  });
+});
