@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { aliasIncoming, aliasOutgoing, parseAlias } from './alias.js';
+import { parseScenario } from './loader.js';
+import { createMockTarget, devRealmAccounts } from './mock-target.js';
+import { runScenario, type RunOptions } from './runner.js';
+import { alterTarget, type Target } from './target.js';
+
+const options = (extra: Partial<RunOptions> = {}): RunOptions => ({
+  target: createMockTarget(),
+  accounts: devRealmAccounts(),
+  featureLevel: 300,
+  runId: 'unit',
+  ...extra,
+});
+
+const scenario = (text: string) => parseScenario(text, 'unit.yaml');
+
+describe('runScenario', () => {
+  it('skips a scenario that needs a newer feature level, with the reason, sending nothing', async () => {
+    let sent = 0;
+    const target = alterTarget(createMockTarget(), (_req, res) => {
+      sent++;
+      return Promise.resolve(res);
+    });
+    const result = await runScenario(
+      scenario(
+        'name: new\nmin_feature_level: 400\nmutates: false\nactors: { a: none }\nsteps: [{ request: GET /server_settings }]\n',
+      ),
+      options({ target }),
+    );
+    expect(result).toMatchObject({
+      outcome: 'skipped',
+      skipReason: 'needs feature level 400, the target has 300',
+    });
+    expect(sent).toBe(0);
+  });
+
+  it('skips mock-only scenarios on targets without the control API', async () => {
+    const result = await runScenario(
+      scenario(
+        'name: c\nrequires: [control]\nmutates: true\nactors: { a: none }\nsteps: [{ request: POST /svc-mock/reset }]\n',
+      ),
+      options(),
+    );
+    expect(result.outcome).toBe('skipped');
+    expect(result.skipReason).toContain('needs control');
+  });
+
+  it('skips a feature-gated step and runs the rest', async () => {
+    const result = await runScenario(
+      scenario(
+        'name: s\nmutates: false\nactors: { a: none }\nsteps:\n  - { request: GET /server_settings, min_feature_level: 999 }\n  - { request: GET /server_settings }\n',
+      ),
+      options(),
+    );
+    expect(result.outcome).toBe('passed');
+    expect(result.steps.map((s) => s.outcome)).toEqual(['skipped', 'passed']);
+  });
+
+  it('stops at the first failing step and still runs teardown; a teardown step without its capture is skipped', async () => {
+    const result = await runScenario(
+      scenario(`name: t
+mutates: true
+actors: { a: member }
+steps:
+  - request: GET /server_settings
+    expect: { status: 404 }
+  - request: POST /messages
+    params: { type: channel, to: Verona, topic: t, content: x }
+    capture: { m: /id }
+teardown:
+  - request: DELETE /messages/{m}
+  - request: GET /users/me
+`),
+      options(),
+    );
+    expect(result.outcome).toBe('failed');
+    expect(result.steps.map((s) => `${s.section}:${s.outcome}`)).toEqual([
+      'steps:failed',
+      'teardown:skipped',
+      'teardown:passed',
+    ]);
+    expect(result.failures.map((f) => f.kind)).toEqual(['status']);
+  });
+
+  it('records the request, response, captures and events of each step', async () => {
+    const result = await runScenario(
+      scenario(`name: transcript
+mutates: true
+actors: { a: member, b: member }
+steps:
+  - { as: b, register: { event_types: [message] }, queue: inbox }
+  - as: a
+    request: POST /messages
+    params: { type: channel, to: Verona, topic: "t {run}", content: hi }
+    capture: { m: /id }
+  - await_events: { queue: inbox, events: [{ type: message }] }
+`),
+      options(),
+    );
+    expect(result.outcome).toBe('passed');
+    const [, send, wait] = result.steps;
+    expect(send!.request).toEqual({
+      method: 'POST',
+      path: '/api/v1/messages',
+      params: { type: 'channel', to: 'Verona', topic: 't unit', content: 'hi' },
+      actor: 'a',
+      role: 'member',
+    });
+    expect(send!.response).toMatchObject({ status: 200, headers: { 'content-type': 'application/json' } });
+    expect(send!.captures.m).toEqual((send!.response!.body as { id: number }).id);
+    expect(wait!.events).toMatchObject({ queue: 'inbox', matched: [0], received: [{ type: 'message' }] });
+  });
+});
+
+describe('aliases', () => {
+  it('maps the target spelling to the scenarios spelling in both directions', () => {
+    const alias = parseAlias('zulip=svc');
+    expect(aliasIncoming({ zulip_feature_level: 3, list: ['zulip_extra_emoji'] }, [alias])).toEqual({
+      svc_feature_level: 3,
+      list: ['svc_extra_emoji'],
+    });
+    expect(aliasOutgoing({ svc_x: 'svc_y' }, [alias])).toEqual({ zulip_x: 'zulip_y' });
+    expect(() => parseAlias('zulip')).toThrow('THEIRS=OURS');
+  });
+
+  it('lets scenarios run against a server that spells identifiers another way', async () => {
+    // A server that says zulip_ where the mock says svc_.
+    const renamed: Target = alterTarget(createMockTarget(), async (_req, res) => {
+      const text = (await res.text()).replace(/"svc_/g, '"zulip_');
+      return new Response(text, { status: res.status, headers: res.headers });
+    });
+    const s = scenario(
+      'name: a\nmutates: false\nactors: { a: none }\nsteps:\n  - request: GET /server_settings\n    expect: { body: { svc_feature_level: { $type: integer } } }\n',
+    );
+    expect(
+      (await runScenario(s, options({ target: renamed, aliases: [parseAlias('zulip=svc')] }))).outcome,
+    ).toBe('passed');
+    const without = await runScenario(s, options({ target: renamed }));
+    expect(without.failures.map((f) => f.kind).sort()).toEqual(['mismatch', 'schema']);
+  });
+});
