@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { Scenario, ScenarioStep } from '../generated/types.js';
 import { checkValidator, describeErrors } from '../schema/validator.js';
-import { checkMatchers } from './matchers.js';
+import { checkMatchers } from './matcher-syntax.js';
 import { placeholdersIn } from './template.js';
 
 /** A scenario file that cannot be run: where and why. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkMatchers, matchValue } from './matchers.js';
+import { checkMatchers } from './matcher-syntax.js';
+import { matchValue } from './matchers.js';
 
 const cases: Array<[string, unknown, unknown, boolean]> = [
   ['equal scalars', 3, 3, true],
