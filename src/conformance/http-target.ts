@@ -2,12 +2,14 @@
 import { Agent, fetch as undiciFetch } from 'undici';
 import type { AccountBook } from './accounts.js';
 import { accountsFromList } from './accounts.js';
-import type { Target } from './target.js';
+import type { Feature, Target } from './target.js';
 
 /** Options of {@link createHttpTarget}. */
 export interface HttpTargetOptions {
   /** Per-request time-out in milliseconds (default 30 s). */
   timeoutMs?: number;
+  /** Features the server is known to have (a svc-mock server has the control API). */
+  features?: readonly Feature[];
 }
 
 /** A target at `url` (the server root, e.g. `http://127.0.0.1:9991`; a trailing `/api/v1` is dropped). */
@@ -29,7 +31,7 @@ export function createHttpTarget(url: string, options: HttpTargetOptions = {}): 
   return {
     name: baseUrl,
     baseUrl,
-    features: new Set(),
+    features: new Set(options.features ?? []),
     session: () => Promise.resolve({ fetch, close: () => Promise.resolve() }),
     close: () => agent.close(),
   };

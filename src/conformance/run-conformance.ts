@@ -48,6 +48,18 @@ export class UsageError extends Error {}
 
 const DEFAULT_SCENARIOS = new URL('../../scenarios/', import.meta.url).pathname;
 
+/**
+ * The target a `--target` value names: `mock` in process, or a URL over HTTP (a server that answers
+ * GET /svc-mock/accounts is a svc-mock server, so its control API counts as available).
+ */
+export async function createTarget(spec: string, options: { featureLevel?: number } = {}): Promise<Target> {
+  if (spec === 'mock') return createMockTarget({ featureLevel: options.featureLevel });
+  const probe = createHttpTarget(spec);
+  if ((await fetchMockAccounts(probe)) === undefined) return probe;
+  await probe.close();
+  return createHttpTarget(spec, { features: ['control'] });
+}
+
 /** Scenarios selected by files, `--grep` (name, file or tag) and `--read-only`. */
 export function selectScenarios(options: ConformanceOptions): LoadedScenario[] {
   const paths = options.files.length
@@ -88,11 +100,7 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
     const spec = options.target ?? book?.site ?? 'mock';
     if (spec !== 'mock' && !/^https?:\/\//.test(spec))
       throw new UsageError(`--target takes "mock" or an http(s) URL (got "${spec}")`);
-    target = io.makeTarget
-      ? io.makeTarget(spec)
-      : spec === 'mock'
-        ? createMockTarget()
-        : createHttpTarget(spec);
+    target = io.makeTarget ? io.makeTarget(spec) : await createTarget(spec);
     const accounts = book ?? (spec === 'mock' ? devRealmAccounts() : await fetchMockAccounts(target));
     if (!accounts)
       throw new UsageError(
