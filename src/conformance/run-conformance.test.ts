@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createMockTarget } from './mock-target.js';
 import { runConformance, selectScenarios, type ConformanceOptions } from './run-conformance.js';
+import type { Target } from './target.js';
 
 const options = (extra: Partial<ConformanceOptions> = {}): ConformanceOptions => ({
   files: [],
@@ -49,5 +52,50 @@ describe('runConformance', () => {
     const { err, io: sink } = io();
     expect(await runConformance(options(extra), sink)).toBe(2);
     expect(err.join('')).toContain(message);
+  });
+
+  it('takes the accounts of a svc-mock server from GET /svc-mock/accounts when --accounts is left out', async () => {
+    const users = (
+      JSON.parse(readFileSync('fixtures/dev-realm.json', 'utf8')) as { users: Array<Record<string, unknown>> }
+    ).users;
+    const rows = users.map((u) => ({
+      email: u.delivery_email,
+      api_key: u.api_key,
+      role: (
+        { 100: 'owner', 200: 'administrator', 300: 'moderator', 400: 'member', 600: 'guest' } as Record<
+          number,
+          string
+        >
+      )[u.role as number],
+      is_bot: u.is_bot === true,
+      is_active: u.is_active !== false,
+    }));
+    const mock = createMockTarget();
+    const paths: string[] = [];
+    const served: Target = {
+      ...mock,
+      name: 'http://svc.test',
+      async session() {
+        const inner = await mock.session();
+        return {
+          ...inner,
+          fetch: (request) => {
+            const path = new URL(request.url).pathname;
+            paths.push(path);
+            return path === '/svc-mock/accounts'
+              ? Promise.resolve(Response.json(rows))
+              : inner.fetch(request);
+          },
+        };
+      },
+    };
+    const { err, io: sink } = io();
+    const code = await runConformance(options({ target: 'http://svc.test', grep: 'reactions' }), {
+      ...sink,
+      makeTarget: () => served,
+    });
+    expect(err.join('')).toBe('');
+    expect(code).toBe(0);
+    expect(paths[0]).toBe('/svc-mock/accounts');
   });
 });
