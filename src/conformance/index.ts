@@ -1,0 +1,43 @@
+/** The conformance engine's public surface, for the CLI and for other run modes (diff, record). */
+export {
+  accountsFromList,
+  parseAccounts,
+  resolveActors,
+  type Account,
+  type AccountBook,
+  type Role,
+} from './accounts.js';
+export { aliasIncoming, aliasOutgoing, parseAlias, type Alias } from './alias.js';
+export { checkEvent, checkResponse, routeOf } from './checks.js';
+export { computeCoverage, coverageSummary, type Coverage } from './coverage.js';
+export { createHttpTarget, fetchMockAccounts } from './http-target.js';
+export {
+  loadScenarioFile,
+  loadScenarios,
+  parseScenario,
+  ScenarioFileError,
+  type LoadedScenario,
+} from './loader.js';
+export { matchValue, type Mismatch } from './matchers.js';
+export { createMockTarget, devRealmAccounts } from './mock-target.js';
+export { countResults, formatFailure, formatFailures, type RunReport } from './report.js';
+export { createTarget, runConformance, selectScenarios, UsageError } from './run-conformance.js';
+export { readFeatureLevel, runScenario, runScenarios, type RunOptions } from './runner.js';
+export {
+  encodeParam,
+  fullPath,
+  send,
+  type FetchLike,
+  type ReceivedResponse,
+  type SentRequest,
+} from './session.js';
+export { alterTarget, type Feature, type Target, type TargetSession } from './target.js';
+export { placeholdersIn, readPointer, substitute } from './template.js';
+export type {
+  EventsRecord,
+  Failure,
+  FailureKind,
+  Outcome,
+  ScenarioResult,
+  StepRecord,
+} from './transcript.js';
