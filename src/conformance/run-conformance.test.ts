@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createMockTarget } from './mock-target.js';
 import { runConformance, selectScenarios, type ConformanceOptions } from './run-conformance.js';
 import type { Target } from './target.js';
@@ -97,5 +99,34 @@ describe('runConformance', () => {
     expect(err.join('')).toBe('');
     expect(code).toBe(0);
     expect(paths[0]).toBe('/svc-mock/accounts');
+  });
+
+  it('refuses a bad scenario file before any request is sent', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-bad-'));
+    try {
+      writeFileSync(
+        join(dir, 'bad.yaml'),
+        'name: bad\nmutates: false\nactors: { a: none }\nsteps:\n  - request: GET /x\n    expect: { statuss: 1 }\n',
+      );
+      let targets = 0;
+      const { err, io: sink } = io();
+      const code = await runConformance(
+        options({ files: ['scenarios/server-settings.yaml', join(dir, 'bad.yaml')] }),
+        {
+          ...sink,
+          makeTarget: () => {
+            targets++;
+            return createMockTarget();
+          },
+        },
+      );
+      expect(code).toBe(2);
+      expect(targets).toBe(0);
+      expect(err.join('')).toContain(
+        'bad.yaml:6: /steps/0/expect: must NOT have additional properties (statuss)',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
