@@ -73,6 +73,30 @@ describe('parseScenario', () => {
       'unknown matcher $regx',
     ],
     [
+      'a misspelt step kind',
+      `${base}  - as: alice\n    reqest: GET /x\n`,
+      6,
+      'additional properties (reqest)',
+    ],
+    [
+      'a bad time-out',
+      `${base}  - { as: alice, register: {} }\n  - await_events: { queue: alice, timeout: 5 sec, events: [] }\n`,
+      6,
+      'a duration such as 5s',
+    ],
+    [
+      'a capture that is not a pointer',
+      `${base}  - as: alice\n    request: GET /x\n    capture: { m: id }\n`,
+      7,
+      'a JSON pointer such as /id',
+    ],
+    [
+      'an upper-case actor name',
+      'name: x\nmutates: false\nactors: { Alice: member }\nsteps: [{ request: GET /x }]\n',
+      3,
+      '("Alice")',
+    ],
+    [
       'an unregistered queue',
       `${base}  - await_events: { queue: bob, events: [] }\n`,
       5,

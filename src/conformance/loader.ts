@@ -43,6 +43,18 @@ export function queueOf(step: ScenarioStep, scenario: Scenario): string | undefi
     : (step.queue ?? actorOf(step, scenario));
 }
 
+/** What a field takes, added to a schema error about it. */
+const HINTS: Array<[RegExp, string]> = [
+  [/\/timeout$/, 'a number of seconds or a duration such as 5s or 500ms'],
+  [/\/expect\/status$/, 'an HTTP status (100-599) or a list of them'],
+  [/\/capture\/[^/]+$/, 'a JSON pointer such as /id or /messages/0/id'],
+  [/\/request$/, '"METHOD /path" with METHOD one of GET, POST, PATCH, PUT, DELETE'],
+  [
+    /^\/actors(\/|$)/,
+    'lower-case actor names (a-z, 0-9, _) and roles owner, administrator, moderator, member, guest, bot or none',
+  ],
+];
+
 type Locate = (path: ReadonlyArray<string | number>) => number;
 
 function locator(doc: Document, counter: LineCounter): Locate {
@@ -75,20 +87,27 @@ export function parseScenario(text: string, file: string): LoadedScenario {
   const validate = checkValidator('scenario.json');
   if (!validate(data)) {
     const errors = validate.errors ?? [];
-    // The deepest error is the most precise one (oneOf failures repeat their branch errors above it).
-    const first = [...errors].sort((a, b) => b.instancePath.length - a.instancePath.length)[0]!;
+    // The deepest error is the most precise one (oneOf failures repeat their branch errors above it);
+    // an unknown key says more than the step-kind choice it also breaks.
+    const deepest = (list: typeof errors) =>
+      [...list].sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
     const stepChoice = errors.find(
       (e) => e.keyword === 'oneOf' && /\/(steps|teardown)\/\d+$/.test(e.instancePath),
     );
-    const chosen = stepChoice ?? first;
+    const chosen =
+      deepest(errors.filter((e) => e.keyword === 'additionalProperties')) ?? stepChoice ?? deepest(errors)!;
     const extra =
       chosen.keyword === 'additionalProperties'
         ? [(chosen.params as { additionalProperty: string }).additionalProperty]
         : [];
+    const named = errors.find((e) => e.keyword === 'propertyNames' && e.instancePath === chosen.instancePath);
+    const hint = HINTS.find(([pattern]) => pattern.test(chosen.instancePath))?.[1];
     const reason =
       chosen === stepChoice
         ? `${chosen.instancePath}: a step needs exactly one of request, register, await_events`
-        : describeErrors([chosen])[0]!;
+        : `${describeErrors([chosen])[0]!}` +
+          (named ? ` ("${String((named.params as { propertyName: unknown }).propertyName)}")` : '') +
+          (hint && chosen.keyword !== 'additionalProperties' ? ` (expected ${hint})` : '');
     throw new ScenarioFileError(file, locate([...pointerToPath(chosen.instancePath), ...extra]), reason);
   }
   const scenario = data as Scenario;
