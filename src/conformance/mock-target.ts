@@ -49,7 +49,8 @@ export function createMockTarget(options: MockTargetOptions = {}): Target {
   return {
     name: 'mock',
     baseUrl: 'http://svc-mock.localhost',
-    features: new Set(),
+    // The mock answers its mock-only routes (/svc-mock/...), so scenarios that require them run here.
+    features: new Set(['control']),
     session() {
       const app = createApp({ realm, featureLevel: options.featureLevel, logError: () => {} });
       return Promise.resolve({

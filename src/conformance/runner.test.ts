@@ -40,10 +40,10 @@ describe('runScenario', () => {
       scenario(
         'name: c\nrequires: [control]\nmutates: true\nactors: { a: none }\nsteps: [{ request: POST /svc-mock/reset }]\n',
       ),
-      options(),
+      options({ target: { ...createMockTarget(), name: 'https://chat.example.com', features: new Set() } }),
     );
     expect(result.outcome).toBe('skipped');
-    expect(result.skipReason).toContain('needs control');
+    expect(result.skipReason).toBe('needs control, which https://chat.example.com does not offer');
   });
 
   it('skips a feature-gated step and runs the rest', async () => {
@@ -138,5 +138,15 @@ describe('aliases', () => {
     ).toBe('passed');
     const without = await runScenario(s, options({ target: renamed }));
     expect(without.failures.map((f) => f.kind).sort()).toEqual(['mismatch', 'schema']);
+  });
+});
+
+describe('paths', () => {
+  it('puts API paths under /api/v1 and leaves absolute routes of the route table alone', async () => {
+    const { fullPath } = await import('./session.js');
+    expect(fullPath('/messages')).toBe('/api/v1/messages');
+    expect(fullPath('/api/v1/messages')).toBe('/api/v1/messages');
+    expect(fullPath('/svc-mock/reset')).toBe('/svc-mock/reset');
+    expect(fullPath('/avatar/12')).toBe('/avatar/12');
   });
 });

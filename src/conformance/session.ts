@@ -1,4 +1,5 @@
 /** Sends one scenario request to a target the way API clients do, and reads the answer back. */
+import { routes } from '../api/routes/index.js';
 import type { Account } from './accounts.js';
 import { aliasIncoming, aliasOutgoing, type Alias } from './alias.js';
 
@@ -25,9 +26,12 @@ export interface ReceivedResponse {
 const ORIGIN = 'http://svc-mock.localhost';
 const SKIPPED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
-/** Paths under /api/v1 unless already absolute (`/api/...`, `/svc-mock/...`). */
+// First segments of the route table's absolute routes (`/avatar/...`, `/svc-mock/...`).
+const ROOTS = new Set(['api', 'svc-mock', ...routes.filter((r) => r.root).map((r) => r.path.split('/')[1]!)]);
+
+/** Paths under /api/v1 unless already absolute (`/api/...`, `/svc-mock/...`, the route table's root routes). */
 export function fullPath(path: string): string {
-  return path.startsWith('/api/') || path.startsWith('/svc-mock/') ? path : `/api/v1${path}`;
+  return ROOTS.has(path.split('/')[1] ?? '') ? path : `/api/v1${path}`;
 }
 
 /** Encodes a parameter value: strings as they are, anything else as JSON text. */

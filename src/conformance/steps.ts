@@ -4,7 +4,7 @@ import type { Account } from './accounts.js';
 import type { Alias } from './alias.js';
 import { checkResponse } from './checks.js';
 import { matchValue, type Mismatch } from './matchers.js';
-import { send, type FetchLike, type ReceivedResponse } from './session.js';
+import { fullPath, send, type FetchLike, type ReceivedResponse } from './session.js';
 import { readPointer, substitute } from './template.js';
 import type { Failure, StepRecord } from './transcript.js';
 
@@ -105,8 +105,10 @@ export async function exchange(
     account,
     aliases: ctx.aliases,
   });
-  const full = path.startsWith('/api/') || path.startsWith('/svc-mock/') ? path : `/api/v1${path}`;
-  return { request: { method, path: full, params, actor, role: ctx.roles[actor] ?? 'none' }, response };
+  return {
+    request: { method, path: fullPath(path), params, actor, role: ctx.roles[actor] ?? 'none' },
+    response,
+  };
 }
 
 /** Saves the step's captures (JSON pointers into `document`). */

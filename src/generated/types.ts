@@ -453,7 +453,7 @@ export type ScenarioStep = {
    */
   requires?: 'control'[];
   /**
-   * `METHOD /path`, e.g. `POST /messages` or `GET /messages/{msg}`. Paths are under /api/v1 unless they start with /api/ or /svc-mock/ (the mock's control API).
+   * `METHOD /path`, e.g. `POST /messages` or `GET /messages/{msg}`. Paths are under /api/v1 unless they start with /api/, /svc-mock/ (the mock-only routes and control API) or another absolute route of the route table such as /avatar/.
    */
   request?: string;
   /**
