@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { aliasIncoming, aliasOutgoing, parseAlias } from './alias.js';
-import { parseScenario } from './loader.js';
+import { loadScenarioFile, parseScenario } from './loader.js';
 import { createMockTarget, devRealmAccounts } from './mock-target.js';
-import { runScenario, type RunOptions } from './runner.js';
+import { readFeatureLevel, runScenario, type RunOptions } from './runner.js';
+import { fullPath } from './session.js';
 import { alterTarget, type Target } from './target.js';
 
 const options = (extra: Partial<RunOptions> = {}): RunOptions => ({
@@ -142,11 +143,26 @@ describe('aliases', () => {
 });
 
 describe('paths', () => {
-  it('puts API paths under /api/v1 and leaves absolute routes of the route table alone', async () => {
-    const { fullPath } = await import('./session.js');
+  it('puts API paths under /api/v1 and leaves absolute routes of the route table alone', () => {
     expect(fullPath('/messages')).toBe('/api/v1/messages');
     expect(fullPath('/api/v1/messages')).toBe('/api/v1/messages');
     expect(fullPath('/svc-mock/reset')).toBe('/svc-mock/reset');
     expect(fullPath('/avatar/12')).toBe('/avatar/12');
+  });
+});
+
+describe('an older server', () => {
+  it('reads the feature level from GET /server_settings and skips what needs more', async () => {
+    const target = createMockTarget({ featureLevel: 150 });
+    const featureLevel = await readFeatureLevel(target);
+    expect(featureLevel).toBe(150);
+    const result = await runScenario(
+      loadScenarioFile('scenarios/reactions.yaml'),
+      options({ target, featureLevel }),
+    );
+    expect(result).toMatchObject({
+      outcome: 'skipped',
+      skipReason: 'needs feature level 193, the target has 150',
+    });
   });
 });
