@@ -109,13 +109,17 @@ function judgeEvents(
     if (i >= 0) return;
     const want = expected[k] as { type?: unknown };
     const candidates = pending.filter((e) => (e as { type?: unknown }).type === want.type);
-    const closest = candidates.map((e) => matchValue(want, e)).sort((a, b) => a.length - b.length)[0];
+    // The event of the same type that differs least is shown beside the expectation.
+    const closest = candidates
+      .map((event) => ({ event, diff: matchValue(want, event) }))
+      .sort((a, b) => a.diff.length - b.diff.length)[0];
     record.failures.push({
       kind: 'missing-event',
       message:
         `event #${k + 1} (${String(want.type)}) did not arrive` +
-        (closest ? `; closest: ${closest.map((m) => `${m.path}: ${m.reason}`).join(', ')}` : ''),
+        (closest ? `; closest: ${closest.diff.map((m) => `${m.path}: ${m.reason}`).join(', ')}` : ''),
       expected: want,
+      ...(closest ? { actual: closest.event } : {}),
     });
   });
   const order = matched.filter((i) => i >= 0);
