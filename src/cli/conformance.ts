@@ -80,6 +80,9 @@ export function registerConformance(program: Command): void {
       ) => {
         const reporters = opts.reporter ?? [];
         if (!reporters.some((r) => r.kind === 'console')) reporters.unshift({ kind: 'console' });
+        // The first Ctrl-C lets the current scenario's teardown clean the server; a second one quits at once.
+        const interrupt = new AbortController();
+        process.once('SIGINT', () => interrupt.abort());
         const code = await runConformance(
           { ...opts, files, aliases: opts.alias, reporters },
           {
@@ -87,6 +90,7 @@ export function registerConformance(program: Command): void {
             err: (t) => process.stderr.write(t),
             tty: process.stdout.isTTY === true && !process.env.CI,
             colour: process.stdout.isTTY === true && !process.env.NO_COLOR,
+            signal: interrupt.signal,
           },
         );
         process.exitCode = code;

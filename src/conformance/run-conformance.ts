@@ -39,6 +39,8 @@ export interface ConformanceIo {
   err(text: string): void;
   tty: boolean;
   colour: boolean;
+  /** Interrupts the run (Ctrl-C): the current scenario's teardown still runs. */
+  signal?: AbortSignal;
   /** Replaces `--target` resolution (tests wrap targets to alter responses). */
   makeTarget?: (spec: string) => Target;
 }
@@ -128,6 +130,7 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
       featureLevel,
       aliases: options.aliases,
       runId,
+      signal: io.signal,
       onResult: (r) => consoleReporter?.onResult(r),
     });
     const report: RunReport = {
@@ -151,7 +154,7 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, text);
     }
-    return results.some((r) => r.outcome === 'failed') ? 1 : 0;
+    return results.some((r) => r.outcome === 'failed') || io.signal?.aborted ? 1 : 0;
   } catch (error) {
     if (error instanceof UsageError || error instanceof ScenarioFileError) {
       io.err(`svc-mock conformance: ${error.message}\n`);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aliasIncoming, aliasOutgoing, parseAlias } from './alias.js';
 import { loadScenarioFile, parseScenario } from './loader.js';
 import { createMockTarget, devRealmAccounts } from './mock-target.js';
-import { readFeatureLevel, runScenario, type RunOptions } from './runner.js';
+import { readFeatureLevel, runScenario, runScenarios, type RunOptions } from './runner.js';
 import { fullPath } from './session.js';
 import { alterTarget, type Target } from './target.js';
 
@@ -164,5 +164,22 @@ describe('an older server', () => {
       outcome: 'skipped',
       skipReason: 'needs feature level 193, the target has 150',
     });
+  });
+});
+
+describe('interruption', () => {
+  it('stops the steps, still runs the teardown, and starts no further scenario', async () => {
+    const interrupt = new AbortController();
+    const s = scenario(
+      'name: i\nmutates: false\nactors: { a: none }\nsteps:\n  - request: GET /server_settings\n  - request: GET /server_settings\nteardown:\n  - request: GET /server_settings\n',
+    );
+    const target = alterTarget(createMockTarget(), (_req, res) => {
+      interrupt.abort();
+      return Promise.resolve(res);
+    });
+    const results = await runScenarios([s, s], options({ target, signal: interrupt.signal }));
+    expect(results).toHaveLength(1);
+    expect(results[0]!.steps.map((x) => `${x.section}[${x.index}]`)).toEqual(['steps[0]', 'teardown[0]']);
+    expect(results[0]!.failures.map((f) => f.message)).toEqual(['interrupted; teardown ran']);
   });
 });

@@ -26,6 +26,8 @@ export interface RunOptions {
   pollIntervalMs?: number;
   /** Called after each scenario (progress reporting). */
   onResult?: (result: ScenarioResult) => void;
+  /** Aborted on interruption: the current scenario stops its steps but still runs its teardown; no more start. */
+  signal?: AbortSignal;
 }
 
 const stepName = (step: ScenarioStep): string =>
@@ -161,6 +163,10 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
     if (setup) result.failures.push({ ...setup, step: 'setup' });
     else
       for (const [i, step] of scenario.steps.entries()) {
+        if (options.signal?.aborted) {
+          result.failures.push({ kind: 'error', message: 'interrupted; teardown ran', step: `steps[${i}]` });
+          break;
+        }
         ctx.vars.set('now', Math.floor(now() / 1000));
         const done = await runStep(step, 'steps', i, scenario, ctx, options);
         record(done);
@@ -197,7 +203,10 @@ export async function runScenarios(
   options: RunOptions,
 ): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
-  for (const loaded of scenarios) results.push(await runScenario(loaded, options));
+  for (const loaded of scenarios) {
+    if (options.signal?.aborted) break;
+    results.push(await runScenario(loaded, options));
+  }
   return results;
 }
 
