@@ -2,30 +2,109 @@
 import type { FixtureMessage } from '../../generated/types.js';
 import { addUserRow, indexLocation } from '../message-index.js';
 import { renderContent } from '../render.js';
-import { FLAG_BITS, type MessageRecord, type SubscriptionRecord } from '../state.js';
+import { FLAG_BITS, type MessageIndexes, type MessageRecord, type SubscriptionRecord } from '../state.js';
+import type { RenderResult } from '../../markdown/context.js';
 import type { LoadContext } from './context.js';
+
+/** A user's personal rows: the flags map and the ascending id list of index.flags and index.byUser. */
+interface Rows {
+  flags: Map<number, number>;
+  ids: number[];
+}
+
+/** Who may have received a channel's messages, precomputed once per channel instead of once per message. */
+interface ChannelReaders {
+  subs: SubscriptionRecord[];
+  /** The latest date_subscribed: messages sent from then on reach every subscription. */
+  latest: number;
+  /** User ids of `subs`, in order (subscriptions are unique per user and channel). */
+  users: number[];
+  members: Set<number>;
+}
+
+/** What loading every message shares: channel readers, each user's rows, and renders of repeated content. */
+interface MessageLoad {
+  channels: Map<number, ChannelReaders>;
+  rows: Map<number, Rows>;
+  renders: Map<string, RenderResult>;
+}
 
 /** Adds every message in id order. Channel messages go to everyone subscribed when they were sent. */
 export function loadMessages(context: LoadContext): void {
-  const subscriptionsByChannel = new Map<number, SubscriptionRecord[]>();
+  const channels = new Map<number, ChannelReaders>();
   for (const mine of context.state.subscriptions.values()) {
     for (const sub of mine.values()) {
-      const list = subscriptionsByChannel.get(sub.stream_id) ?? [];
-      list.push(sub);
-      subscriptionsByChannel.set(sub.stream_id, list);
+      let readers = channels.get(sub.stream_id);
+      if (!readers)
+        channels.set(
+          sub.stream_id,
+          (readers = { subs: [], latest: -Infinity, users: [], members: new Set() }),
+        );
+      readers.subs.push(sub);
+      readers.users.push(sub.user_id);
+      readers.members.add(sub.user_id);
+      readers.latest = Math.max(readers.latest, sub.date_subscribed);
     }
   }
+  const load: MessageLoad = { channels, rows: new Map(), renders: new Map() };
   const positions = new Map(context.data.messages.map((m, i) => [m, i]));
   const sorted = [...context.data.messages].sort((a, b) => a.id - b.id);
-  for (const m of sorted) loadMessage(context, m, `/messages/${positions.get(m)}`, subscriptionsByChannel);
+  for (const m of sorted) loadMessage(context, m, `/messages/${positions.get(m)}`, load);
 }
 
-function loadMessage(
-  { state, problems, userExists }: LoadContext,
-  m: FixtureMessage,
-  where: string,
-  subscriptionsByChannel: Map<number, SubscriptionRecord[]>,
+/** Renders content once per distinct text: the realm does not change while messages load, so neither does the HTML. */
+function render(context: LoadContext, load: MessageLoad, content: string): RenderResult {
+  let result = load.renders.get(content);
+  if (!result) load.renders.set(content, (result = renderContent(context.state, content)));
+  // Each message owns its sets (edits replace them; sharing would couple messages).
+  return {
+    ...result,
+    mentionedUserIds: new Set(result.mentionedUserIds),
+    mentionedGroupIds: new Set(result.mentionedGroupIds),
+  };
+}
+
+/** The ids that received a message: recipients, subscribers by then, and the sender (Set order as before). */
+function readersOf(
+  load: MessageLoad,
+  message: MessageRecord,
+): Iterable<number> & { has(id: number): boolean } {
+  const channel = load.channels.get(message.stream_id ?? -1);
+  if (message.recipients.length === 0 && channel && channel.latest <= message.timestamp) {
+    // The common case: every subscription predates the message, so the readers are the precomputed list.
+    if (channel.members.has(message.sender_id)) return channel.members;
+    return new Set([...channel.users, message.sender_id]);
+  }
+  const readers = new Set(message.recipients);
+  for (const sub of channel?.subs ?? []) {
+    if (sub.date_subscribed <= message.timestamp) readers.add(sub.user_id);
+  }
+  readers.add(message.sender_id);
+  return readers;
+}
+
+/** Appends a personal row; ids arrive in ascending order at load, so the common case is a push. */
+function addRow(
+  index: MessageIndexes,
+  load: MessageLoad,
+  userId: number,
+  messageId: number,
+  bits: number,
 ): void {
+  const rows = load.rows.get(userId);
+  if (!rows) {
+    addUserRow(index, userId, messageId, bits);
+    load.rows.set(userId, { flags: index.flags.get(userId)!, ids: index.byUser.get(userId)! });
+    return;
+  }
+  const last = rows.ids[rows.ids.length - 1];
+  if (last !== undefined && last >= messageId) return addUserRow(index, userId, messageId, bits);
+  rows.ids.push(messageId);
+  rows.flags.set(messageId, bits);
+}
+
+function loadMessage(context: LoadContext, m: FixtureMessage, where: string, load: MessageLoad): void {
+  const { state, problems, userExists } = context;
   if (state.messages.has(m.id)) return void problems.push(`${where}/id: duplicate message id ${m.id}`);
   if (!userExists(m.sender_id, `${where}/sender_id`)) return;
   const isChannel = m.stream_id !== undefined;
@@ -39,7 +118,7 @@ function loadMessage(
   }
   if (!isChannel && !(m.to ?? []).every((id) => userExists(id, `${where}/to`))) return;
   m.reactions?.forEach((r, i) => userExists(r.user_id, `${where}/reactions/${i}/user_id`));
-  const rendered = renderContent(state, m.content);
+  const rendered = render(context, load, m.content);
   const message: MessageRecord = {
     id: m.id,
     sender_id: m.sender_id,
@@ -65,18 +144,14 @@ function loadMessage(
   state.messages.set(message.id, message);
   indexLocation(state.index, message);
 
-  const readers = new Set(message.recipients);
-  for (const sub of subscriptionsByChannel.get(message.stream_id ?? -1) ?? []) {
-    if (sub.date_subscribed <= message.timestamp) readers.add(sub.user_id);
-  }
-  readers.add(message.sender_id);
-  const unread = new Set(m.unread_by ?? []);
-  const starred = new Set(m.starred_by ?? []);
+  const readers = readersOf(load, message);
+  const unread = m.unread_by?.length ? new Set(m.unread_by) : undefined;
+  const starred = m.starred_by?.length ? new Set(m.starred_by) : undefined;
   for (const [field, ids] of [
     ['unread_by', unread],
     ['starred_by', starred],
   ] as const) {
-    for (const id of ids)
+    for (const id of ids ?? [])
       if (!readers.has(id)) problems.push(`${where}/${field}: user ${id} did not receive this message`);
   }
   const wildcardBits =
@@ -85,12 +160,13 @@ function loadMessage(
       : message.wildcard_mention === 'topic'
         ? FLAG_BITS.wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned
         : 0;
+  const mentioned = message.mentioned_user_ids.size ? message.mentioned_user_ids : undefined;
   for (const userId of readers) {
     const own = userId === m.sender_id;
-    let bits = unread.has(userId) && !own ? 0 : FLAG_BITS.read;
-    if (starred.has(userId)) bits |= FLAG_BITS.starred;
-    if (message.mentioned_user_ids.has(userId)) bits |= FLAG_BITS.mentioned;
+    let bits = unread?.has(userId) && !own ? 0 : FLAG_BITS.read;
+    if (starred?.has(userId)) bits |= FLAG_BITS.starred;
+    if (mentioned?.has(userId)) bits |= FLAG_BITS.mentioned;
     if (!own) bits |= wildcardBits;
-    addUserRow(state.index, userId, message.id, bits);
+    addRow(state.index, load, userId, message.id, bits);
   }
 }
