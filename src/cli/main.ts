@@ -6,6 +6,7 @@ import { startServer } from '../adapters/node/server.js';
 import { RealmLoadError } from '../store/load-realm.js';
 import { apiEmail } from '../store/users.js';
 import { registerConformance } from './conformance.js';
+import { generateFromSpec, registerRealm } from './realm.js';
 
 const ROLE_NAMES: Record<number, string> = {
   100: 'owner',
@@ -32,12 +33,13 @@ function parseLevel(value: string): number {
 /** Loads a realm file and builds the app, exiting with a readable message when the file is bad. */
 function loadApp(
   realmPath: string | undefined,
-  options: { production?: boolean; featureLevel?: number },
+  options: { production?: boolean; featureLevel?: number; generate?: string },
 ): App {
   const file = realmPath ?? DEV_REALM;
   let realm: unknown;
   try {
-    realm = JSON.parse(readFileSync(file, 'utf8'));
+    // --generate builds the realm in memory (refusing a bad spec with exit code 2) instead of reading a file.
+    realm = options.generate ? generateFromSpec(options.generate) : JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     fail(`Cannot read realm file ${String(file)}: ${(error as Error).message}`);
   }
@@ -91,6 +93,10 @@ export function buildProgram(): Command {
     .option('-r, --realm <file>', 'realm fixture JSON (default: the dev realm)')
     .option('--production', 'behave as a production server (no /dev_fetch_api_key)')
     .option('--feature-level <n>', 'svc_feature_level to report', parseLevel)
+    .option(
+      '--generate <spec>',
+      'serve a generated realm: users=N,channels=N,messages=N,seed=N[,start=ISO|unix]',
+    )
     .action(
       async (opts: {
         port: number;
@@ -98,12 +104,17 @@ export function buildProgram(): Command {
         realm?: string;
         production?: boolean;
         featureLevel?: number;
+        generate?: string;
       }) => {
+        if (opts.generate !== undefined && opts.realm !== undefined) {
+          console.error('error: give either --realm or --generate, not both');
+          process.exit(2);
+        }
         const app = loadApp(opts.realm, opts);
         const running = await startServer(app, { port: opts.port, host: opts.host });
         console.log(`Listening on ${running.url}`);
         console.log(
-          `Realm: ${app.store.state.realm.name} (${opts.realm ?? 'dev realm'}); API at ${running.url}/api/v1\n`,
+          `Realm: ${app.store.state.realm.name} (${opts.realm ?? (opts.generate ? `generated: ${opts.generate}` : 'dev realm')}); API at ${running.url}/api/v1\n`,
         );
         printAccounts(app);
         const stop = (): void => {
@@ -138,5 +149,6 @@ export function buildProgram(): Command {
       }
     });
   registerConformance(program);
+  registerRealm(program);
   return program;
 }
