@@ -33,13 +33,12 @@ function parseLevel(value: string): number {
 /** Loads a realm file and builds the app, exiting with a readable message when the file is bad. */
 function loadApp(
   realmPath: string | undefined,
-  options: { production?: boolean; featureLevel?: number; generate?: string },
+  options: { production?: boolean; featureLevel?: number; generated?: unknown },
 ): App {
   const file = realmPath ?? DEV_REALM;
   let realm: unknown;
   try {
-    // --generate builds the realm in memory (refusing a bad spec with exit code 2) instead of reading a file.
-    realm = options.generate ? generateFromSpec(options.generate) : JSON.parse(readFileSync(file, 'utf8'));
+    realm = options.generated ?? JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     fail(`Cannot read realm file ${String(file)}: ${(error as Error).message}`);
   }
@@ -110,7 +109,9 @@ export function buildProgram(): Command {
           console.error('error: give either --realm or --generate, not both');
           process.exit(2);
         }
-        const app = loadApp(opts.realm, opts);
+        // --generate builds the realm in memory (a bad spec exits with code 2) instead of reading a file.
+        const generated = opts.generate !== undefined ? await generateFromSpec(opts.generate) : undefined;
+        const app = loadApp(opts.realm, { ...opts, generated });
         const running = await startServer(app, { port: opts.port, host: opts.host });
         console.log(`Listening on ${running.url}`);
         console.log(

@@ -1,15 +1,15 @@
 /** `svc-mock realm generate` and the realm behind `serve --generate`: generated realms from the command line. */
 import { writeFileSync } from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
+// Only the light option parsers load eagerly: faker (in generateRealm) would slow every other command's start.
 import {
   GenerateOptionsError,
-  generateRealm,
+  parseCount,
   parseGenerateSpec,
   parseStart,
   type GenerateOptions,
   type GenerateProgress,
-} from '../fixtures/generate/index.js';
-import { parseCount } from '../fixtures/generate/options.js';
+} from '../fixtures/generate/options.js';
 import type { RealmFixture } from '../generated/types.js';
 
 const BAR_WIDTH = 30;
@@ -36,7 +36,7 @@ function usage(message: string): never {
 }
 
 /** The realm of `serve --generate users=…,messages=…,seed=…`; a bad spec exits with code 2 and the reason. */
-export function generateFromSpec(spec: string): RealmFixture {
+export async function generateFromSpec(spec: string): Promise<RealmFixture> {
   let options: GenerateOptions;
   try {
     options = parseGenerateSpec(spec);
@@ -44,6 +44,7 @@ export function generateFromSpec(spec: string): RealmFixture {
     if (error instanceof GenerateOptionsError) usage(`--generate: ${error.message}`);
     throw error;
   }
+  const { generateRealm } = await import('../fixtures/generate/index.js');
   return generateRealm({ ...options, onProgress: progressBar() });
 }
 
@@ -97,9 +98,10 @@ export function registerRealm(program: Command): void {
       '\nExit codes: 0 written, 2 bad option value.\nExample:\n  svc-mock realm generate --users 1000 --channels 200 --messages 100000 --seed 42 -o big.json\n  svc-mock serve --realm big.json\n',
     )
     .exitOverride((error) => process.exit(error.exitCode === 0 ? 0 : 2))
-    .action((flags: GenerateFlags) => {
+    .action(async (flags: GenerateFlags) => {
       const { output, pretty, ...options } = flags;
       const started = performance.now();
+      const { generateRealm } = await import('../fixtures/generate/index.js');
       const fixture = generateRealm({ ...options, onProgress: progressBar() });
       const text = `${JSON.stringify(fixture, null, pretty ? 2 : undefined)}\n`;
       if (!output) return void process.stdout.write(text);
