@@ -6,6 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import { createApp } from '../api/app.js';
 import { generateRealm } from '../fixtures/generate/index.js';
 import { PreparedRealm } from '../store/load-realm.js';
 import { createManualClock } from '../store/clock.js';
@@ -39,9 +40,11 @@ const [json, stringifyMs] = timed(() => JSON.stringify(realm));
 const [parsed, parseMs] = timed(() => JSON.parse(json) as unknown);
 const [prepared, loadMs] = timed(() => PreparedRealm.from(parsed));
 const rss = process.memoryUsage().rss;
-const [, storeMs] = timed(() =>
-  prepared.createStore({ clock: createManualClock(0), random: createRandom(1), featureLevel: 400 }),
-);
+const loadOptions = { clock: createManualClock(0), random: createRandom(1), featureLevel: 400 };
+const [, storeMs] = timed(() => prepared.createStore(loadOptions));
+const [, createAppMs] = timed(() => createApp({ realm: parsed, clock: loadOptions.clock }));
+let personalRows = 0;
+for (const rows of prepared.createStore(loadOptions).state.index.flags.values()) personalRows += rows.size;
 const rows = realm.messages.length;
 console.log(
   `realm: ${options.users} users, ${options.channels} channels, ${rows} messages, seed ${options.seed}; ${availableParallelism()} cores, Node ${process.version}`,
@@ -54,5 +57,7 @@ const table: Array<[string, string, string]> = [
   ['load (PreparedRealm.from)', `${(loadMs / 1000).toFixed(2)} s`, '≤ 2 s'],
   ['RSS after load', mb(rss), '≤ 400 MB'],
   ['createStore from prepared', `${(storeMs / 1000).toFixed(2)} s`, ''],
+  ['createApp from parsed JSON', `${(createAppMs / 1000).toFixed(2)} s`, ''],
+  ['personal rows (user×message)', String(personalRows), ''],
 ];
 for (const [name, value, target] of table) console.log(`${name.padEnd(28)} ${value.padStart(10)}  ${target}`);
