@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../api/app.js';
 import { generateRealm } from '../fixtures/generate/index.js';
 import type { RealmFixture } from '../generated/types.js';
+import { progressBar } from './realm.js';
 
 const RUN = new URL('./run.ts', import.meta.url).pathname;
 
@@ -73,6 +74,26 @@ describe('svc-mock realm generate', () => {
       expect(await run.exit).toBe(2);
       expect(run.output()).toContain(cases[i]![0]!);
     }
+  });
+});
+
+describe('progressBar', () => {
+  const stream = (isTTY: boolean) => {
+    let written = '';
+    return { isTTY, write: (text: string) => ((written += text), true), written: () => written };
+  };
+
+  it('draws a bar on a terminal and clears it when done', () => {
+    const tty = stream(true);
+    const draw = progressBar(tty as unknown as NodeJS.WriteStream)!;
+    draw({ phase: 'messages', done: 5000, total: 10000 });
+    expect(tty.written()).toContain('[###############---------------]  50% messages 5000/10000');
+    draw({ phase: 'done', done: 10000, total: 10000 });
+    expect(tty.written().endsWith('\r\x1b[K')).toBe(true);
+  });
+
+  it('stays silent when stderr is not a terminal', () => {
+    expect(progressBar(stream(false) as unknown as NodeJS.WriteStream)).toBeUndefined();
   });
 });
 
