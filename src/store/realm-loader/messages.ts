@@ -6,12 +6,6 @@ import { FLAG_BITS, type MessageIndexes, type MessageRecord, type SubscriptionRe
 import type { RenderResult } from '../../markdown/context.js';
 import type { LoadContext } from './context.js';
 
-/** A user's personal rows: the flags map and the ascending id list of index.flags and index.byUser. */
-interface Rows {
-  flags: Map<number, number>;
-  ids: number[];
-}
-
 /** Who may have received a channel's messages, precomputed once per channel instead of once per message. */
 interface ChannelReaders {
   subs: SubscriptionRecord[];
@@ -25,7 +19,8 @@ interface ChannelReaders {
 /** What loading every message shares: channel readers, each user's rows, and renders of repeated content. */
 interface MessageLoad {
   channels: Map<number, ChannelReaders>;
-  rows: Map<number, Rows>;
+  /** Each user's rows as [id, bits, id, bits, …] in load order, written to the indexes at the end. */
+  rows: Map<number, number[]>;
   renders: Map<string, RenderResult>;
 }
 
@@ -50,6 +45,7 @@ export function loadMessages(context: LoadContext): void {
   const positions = new Map(context.data.messages.map((m, i) => [m, i]));
   const sorted = [...context.data.messages].sort((a, b) => a.id - b.id);
   for (const m of sorted) loadMessage(context, m, `/messages/${positions.get(m)}`, load);
+  writeRows(context.state.index, load);
 }
 
 /** Renders content once per distinct text: the realm does not change while messages load, so neither does the HTML. */
@@ -83,24 +79,31 @@ function readersOf(
   return readers;
 }
 
-/** Appends a personal row; ids arrive in ascending order at load, so the common case is a push. */
-function addRow(
-  index: MessageIndexes,
-  load: MessageLoad,
-  userId: number,
-  messageId: number,
-  bits: number,
-): void {
+/** Queues a personal row; rows are written per user at the end (one map at a time is much faster). */
+function addRow(load: MessageLoad, userId: number, messageId: number, bits: number): void {
   const rows = load.rows.get(userId);
-  if (!rows) {
-    addUserRow(index, userId, messageId, bits);
-    load.rows.set(userId, { flags: index.flags.get(userId)!, ids: index.byUser.get(userId)! });
-    return;
+  if (rows) rows.push(messageId, bits);
+  else load.rows.set(userId, [messageId, bits]);
+}
+
+/** Writes the queued rows into index.flags and index.byUser, users in the order of their first row. */
+function writeRows(index: MessageIndexes, load: MessageLoad): void {
+  for (const [userId, rows] of load.rows) {
+    let ascending = !index.flags.has(userId);
+    for (let i = 2; ascending && i < rows.length; i += 2) ascending = rows[i - 2]! < rows[i]!;
+    if (!ascending) {
+      for (let i = 0; i < rows.length; i += 2) addUserRow(index, userId, rows[i]!, rows[i + 1]!);
+      continue;
+    }
+    const flags = new Map<number, number>();
+    const ids: number[] = new Array<number>(rows.length / 2);
+    for (let i = 0; i < rows.length; i += 2) {
+      flags.set(rows[i]!, rows[i + 1]!);
+      ids[i / 2] = rows[i]!;
+    }
+    index.flags.set(userId, flags);
+    index.byUser.set(userId, ids);
   }
-  const last = rows.ids[rows.ids.length - 1];
-  if (last !== undefined && last >= messageId) return addUserRow(index, userId, messageId, bits);
-  rows.ids.push(messageId);
-  rows.flags.set(messageId, bits);
 }
 
 function loadMessage(context: LoadContext, m: FixtureMessage, where: string, load: MessageLoad): void {
@@ -167,6 +170,6 @@ function loadMessage(context: LoadContext, m: FixtureMessage, where: string, loa
     if (starred?.has(userId)) bits |= FLAG_BITS.starred;
     if (mentioned?.has(userId)) bits |= FLAG_BITS.mentioned;
     if (!own) bits |= wildcardBits;
-    addRow(state.index, load, userId, message.id, bits);
+    addRow(load, userId, message.id, bits);
   }
 }
