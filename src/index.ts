@@ -2,6 +2,16 @@
 export { createApp, type App, type AppOptions } from './api/app.js';
 export { ApiError, errors } from './api/errors/index.js';
 export type { ApiRequest, ApiResponse, Route } from './api/route.js';
+export { ConnectionDroppedError } from './api/route.js';
+export {
+  createTraffic,
+  type Traffic,
+  type TrafficOptions,
+  type TrafficPatch,
+  type TrafficSettings,
+  type TrafficRule,
+  type FailKind,
+} from './api/traffic/index.js';
 export { createManualClock, createSystemClock, type Clock, type ManualClock } from './store/clock.js';
 export { PreparedRealm, RealmLoadError } from './store/load-realm.js';
 export type * from './generated/types.js';

@@ -8,7 +8,8 @@ import type { Store } from '../store/store.js';
 import { authenticate, clientName, userForKey } from './auth.js';
 import { ApiError, errors } from './errors/index.js';
 import { compileParams, decodeParams, readRawParams, type ParamsPlan } from './params.js';
-import { RawResponse, type ApiRequest, type ApiResponse, type Route } from './route.js';
+import type { Traffic } from './traffic/index.js';
+import { ConnectionDroppedError, RawResponse, type ApiRequest, type ApiResponse, type Route } from './route.js';
 import { createRouter } from './router.js';
 import { routes as allRoutes } from './routes/index.js';
 import { DEFAULT_FEATURE_LEVEL, DEFAULT_VERSION, type AppServices } from './services.js';
@@ -30,6 +31,8 @@ export interface AppOptions {
   production?: boolean;
   /** Reports unexpected exceptions; defaults to console.error. */
   logError?: (message: string, error: unknown) => void;
+  /** Latency, injected failures and rate limits (createTraffic); none when absent. */
+  traffic?: Traffic;
 }
 
 /** A running mock: the store, the route table and the two entry points. */
@@ -56,6 +59,13 @@ function routing(): NonNullable<typeof compiledRouting> {
   return compiledRouting;
 }
 
+/** Per-request traffic outcome: rate-limit headers for the answer, or a dropped connection. */
+interface TrafficGate {
+  headers?: Record<string, string>;
+}
+
+const DROPPED: ApiResponse = { status: 0, headers: {}, body: null, drop: true };
+
 /**
  * Creates the mock API over a realm fixture.
  * @example
@@ -78,7 +88,9 @@ export function createApp(options: AppOptions): App {
   };
   const { match, plans } = routing();
 
-  const dispatch = async (request: ApiRequest): Promise<ApiResponse> => {
+  const traffic = options.traffic;
+
+  const dispatch = async (request: ApiRequest, gate?: TrafficGate): Promise<ApiResponse> => {
     const found = match(request.method.toUpperCase(), request.path);
     if (found.kind === 'not-found') throw errors.noSuchEndpoint(request.method, request.path);
     if (found.kind === 'method-not-allowed') {
@@ -95,6 +107,18 @@ export function createApp(options: AppOptions): App {
     } else if (route.auth === 'user' || (route.auth === 'optional' && request.header('authorization'))) {
       user = authenticate(store.state, request.header('authorization'));
     }
+    // Mock-only control routes are never delayed, failed or limited.
+    if (gate && !route.path.startsWith('/svc-mock/')) {
+      const verdict = await traffic!.admit({
+        endpoint: `${route.method} ${route.path}`,
+        skipRateLimit: route.queryApiKey === true || route.path.startsWith('/avatar/'),
+        user,
+        ip: request.ip,
+        now: clock.now(),
+      });
+      if (verdict.drop) return DROPPED;
+      gate.headers = verdict.headers;
+    }
     const { params, ignored } = decodeParams(plans.get(route)!, raw, found.pathParams);
     const result = await route.handler({
       store,
@@ -110,9 +134,9 @@ export function createApp(options: AppOptions): App {
     return { status: 200, headers: JSON_HEADERS, body };
   };
 
-  const handle = async (request: ApiRequest): Promise<ApiResponse> => {
+  const respond = async (request: ApiRequest, gate?: TrafficGate): Promise<ApiResponse> => {
     try {
-      return await dispatch(request);
+      return await dispatch(request, gate);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : errors.internal();
       if (!(error instanceof ApiError)) {
@@ -125,6 +149,16 @@ export function createApp(options: AppOptions): App {
       };
     }
   };
+
+  // Without traffic the hot path is the plain dispatcher; with it, rate-limit headers join every answer.
+  const handle = traffic
+    ? async (request: ApiRequest): Promise<ApiResponse> => {
+        const gate: TrafficGate = {};
+        const response = await respond(request, gate);
+        if (gate.headers) response.headers = { ...response.headers, ...gate.headers };
+        return response;
+      }
+    : respond;
 
   return {
     store,
@@ -142,6 +176,7 @@ export function createApp(options: AppOptions): App {
         body: hasBody ? new Uint8Array(await request.arrayBuffer()) : null,
         signal: request.signal,
       });
+      if (response.drop) throw new ConnectionDroppedError();
       const body = response.body === null ? null : JSON.stringify(response.body);
       return new Response(body, { status: response.status, headers: response.headers });
     },

@@ -22,6 +22,8 @@ export interface ApiRequest {
   body: Uint8Array | string | null;
   /** Aborted when the client goes away (frees long polls). */
   signal?: AbortSignal;
+  /** The client's address, when the transport knows it (the unauthenticated rate-limit bucket). */
+  ip?: string;
 }
 
 /** The dispatcher's answer; `body` is serialized as JSON unless null. */
@@ -29,6 +31,16 @@ export interface ApiResponse {
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  /** Set when the mock injects a dropped connection: transports fail the request at the network level. */
+  drop?: boolean;
+}
+
+/** How `app.fetch` fails a request whose connection the mock drops (fetch itself rejects with a TypeError). */
+export class ConnectionDroppedError extends TypeError {
+  constructor() {
+    super('fetch failed: connection dropped by svc-mock');
+    this.name = 'ConnectionDroppedError';
+  }
 }
 
 /** A handler's non-JSON answer (e.g. a redirect). */

@@ -1,5 +1,6 @@
 /** The MSW bridge: one handler for the API's whole path space, routed by the project's own route table. */
 import { http, type HttpHandler } from 'msw';
+import { ConnectionDroppedError } from '../../api/route.js';
 
 /** Anything with the fetch entry point (an App, or a wrapper that swaps apps). */
 export interface FetchTarget {
@@ -20,7 +21,12 @@ export interface HandlerOptions {
  */
 export function createHandlers(app: FetchTarget, options: HandlerOptions = {}): HttpHandler[] {
   const origin = options.baseUrl ? options.baseUrl.replace(/\/+$/, '') : '*';
-  const forward = ({ request }: { request: Request }): Promise<Response> => app.fetch(request);
+  // A dropped connection becomes a network error, so the client's fetch rejects as with a real server.
+  const forward = ({ request }: { request: Request }): Promise<Response> =>
+    app.fetch(request).catch((error: unknown) => {
+      if (error instanceof ConnectionDroppedError) return Response.error();
+      throw error;
+    });
   return [
     http.all(`${origin}/api/v1/*`, forward),
     http.all(`${origin}/avatar/*`, forward),

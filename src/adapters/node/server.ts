@@ -45,8 +45,13 @@ async function serve(app: Dispatcher, req: IncomingMessage, res: ServerResponse)
     },
     body: await readBody(req),
     signal: abort.signal,
+    ip: req.socket.remoteAddress,
   });
   if (res.destroyed) return;
+  if (response.drop) {
+    req.socket.destroy();
+    return;
+  }
   const body = response.body === null ? undefined : JSON.stringify(response.body);
   res.writeHead(response.status, response.headers);
   res.end(req.method === 'HEAD' ? undefined : body);

@@ -13,6 +13,7 @@ import { invitationErrors } from './invitations.js';
 import { realmConfigErrors } from './realm-config.js';
 import { scheduledMessageErrors } from './scheduled-messages.js';
 import { settingsErrors } from './settings.js';
+import { trafficErrors } from './traffic.js';
 
 export { ApiError } from './core.js';
 
@@ -29,4 +30,5 @@ export const errors = {
   ...invitationErrors,
   ...realmConfigErrors,
   ...settingsErrors,
+  ...trafficErrors,
 } as const;
