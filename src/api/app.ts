@@ -9,7 +9,13 @@ import { authenticate, clientName, userForKey } from './auth.js';
 import { ApiError, errors } from './errors/index.js';
 import { compileParams, decodeParams, readRawParams, type ParamsPlan } from './params.js';
 import type { Traffic } from './traffic/index.js';
-import { ConnectionDroppedError, RawResponse, type ApiRequest, type ApiResponse, type Route } from './route.js';
+import {
+  ConnectionDroppedError,
+  RawResponse,
+  type ApiRequest,
+  type ApiResponse,
+  type Route,
+} from './route.js';
 import { createRouter } from './router.js';
 import { routes as allRoutes } from './routes/index.js';
 import { DEFAULT_FEATURE_LEVEL, DEFAULT_VERSION, type AppServices } from './services.js';
