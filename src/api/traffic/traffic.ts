@@ -126,7 +126,7 @@ export function createTraffic(options: TrafficOptions = {}): Traffic {
     throw kind === '500' ? errors.injectedFailure() : errors.gatewayFailure(Number(kind));
   };
 
-  return {
+  const traffic: Traffic = {
     get: () => copy(settings),
     set(patch) {
       const next = copy(settings);
@@ -185,6 +185,8 @@ export function createTraffic(options: TrafficOptions = {}): Traffic {
       return { headers: count(`ip:${request.ip ?? 'local'}`, ipRule, now) };
     },
   };
+  if (options.settings) traffic.set(options.settings);
+  return traffic;
 }
 
 function hasLayers(settings: TrafficSettings): boolean {
