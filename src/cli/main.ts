@@ -7,6 +7,13 @@ import { RealmLoadError } from '../store/load-realm.js';
 import { apiEmail } from '../store/users.js';
 import { registerConformance } from './conformance.js';
 import { generateFromSpec, registerRealm } from './realm.js';
+import {
+  addTrafficOptions,
+  describeTraffic,
+  trafficFromFlags,
+  type TrafficFlags,
+} from './traffic-options.js';
+import type { Traffic } from '../api/traffic/index.js';
 
 const ROLE_NAMES: Record<number, string> = {
   100: 'owner',
@@ -33,7 +40,13 @@ function parseLevel(value: string): number {
 /** Loads a realm file and builds the app, exiting with a readable message when the file is bad. */
 function loadApp(
   realmPath: string | undefined,
-  options: { production?: boolean; featureLevel?: number; generated?: unknown },
+  options: {
+    production?: boolean;
+    featureLevel?: number;
+    generated?: unknown;
+    traffic?: Traffic;
+    seed?: number;
+  },
 ): App {
   const file = realmPath ?? DEV_REALM;
   let realm: unknown;
@@ -43,7 +56,13 @@ function loadApp(
     fail(`Cannot read realm file ${String(file)}: ${(error as Error).message}`);
   }
   try {
-    return createApp({ realm, production: options.production, featureLevel: options.featureLevel });
+    return createApp({
+      realm,
+      production: options.production,
+      featureLevel: options.featureLevel,
+      traffic: options.traffic,
+      seed: options.seed,
+    });
   } catch (error) {
     if (error instanceof RealmLoadError) fail(error.message);
     throw error;
@@ -84,8 +103,7 @@ export function buildProgram(): Command {
   const program = new Command('svc-mock')
     .description('Stateful in-memory mock server of the svc team messaging API')
     .version('0.1.0');
-  program
-    .command('serve')
+  addTrafficOptions(program.command('serve'))
     .description('Start the mock API server')
     .option('-p, --port <port>', 'port to listen on (0 picks a free one)', parsePort, 9991)
     .option('-H, --host <host>', 'address to listen on', '127.0.0.1')
@@ -97,26 +115,30 @@ export function buildProgram(): Command {
       'serve a generated realm: users=N,channels=N,messages=N,seed=N[,start=ISO|unix]',
     )
     .action(
-      async (opts: {
-        port: number;
-        host: string;
-        realm?: string;
-        production?: boolean;
-        featureLevel?: number;
-        generate?: string;
-      }) => {
+      async (
+        opts: {
+          port: number;
+          host: string;
+          realm?: string;
+          production?: boolean;
+          featureLevel?: number;
+          generate?: string;
+        } & TrafficFlags,
+      ) => {
         if (opts.generate !== undefined && opts.realm !== undefined) {
           console.error('error: give either --realm or --generate, not both');
           process.exit(2);
         }
         // --generate builds the realm in memory (a bad spec exits with code 2) instead of reading a file.
         const generated = opts.generate !== undefined ? await generateFromSpec(opts.generate) : undefined;
-        const app = loadApp(opts.realm, { ...opts, generated });
+        const traffic = trafficFromFlags(opts);
+        const app = loadApp(opts.realm, { ...opts, generated, traffic });
         const running = await startServer(app, { port: opts.port, host: opts.host });
         console.log(`Listening on ${running.url}`);
         console.log(
           `Realm: ${app.store.state.realm.name} (${opts.realm ?? (opts.generate ? `generated: ${opts.generate}` : 'dev realm')}); API at ${running.url}/api/v1\n`,
         );
+        if (traffic) console.log(`${describeTraffic(traffic)}\n`);
         printAccounts(app);
         const stop = (): void => {
           running.close().then(
