@@ -91,6 +91,7 @@ export function createApp(options: AppOptions): App {
     clock,
     logError: options.logError ?? ((message, error) => console.error(message, error)),
     queues: new QueueRegistry(store),
+    traffic: options.traffic,
   };
   const { match, plans } = routing();
 

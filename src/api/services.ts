@@ -1,6 +1,7 @@
 /** Per-app settings and services that handlers share: feature level, server identity, event queues. */
 import type { Clock } from '../store/clock.js';
 import type { QueueRegistry } from '../store/events/queues.js';
+import type { Traffic } from './traffic/index.js';
 
 /** Resolved app options. */
 export interface AppServices {
@@ -15,6 +16,8 @@ export interface AppServices {
   logError: (message: string, error: unknown) => void;
   /** Registered event queues. */
   queues: QueueRegistry;
+  /** Latency, injected failures and rate limits (GET/PUT /svc-mock/faults), when the app has them. */
+  traffic?: Traffic;
 }
 
 /** The feature level this mock implements by default. */

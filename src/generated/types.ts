@@ -27,6 +27,24 @@ export type DeleteRealmPlaygroundsPlaygroundIdResponse = SuccessEnvelope;
 export type DeleteSavedSnippetsSavedSnippetIdResponse = SuccessEnvelope;
 export type DeleteScheduledMessagesScheduledMessageIdResponse = SuccessEnvelope;
 export type DeleteStreamResponse = SuccessEnvelope;
+export type DeleteSvcMockFaultsResponse = SuccessEnvelope & {
+  faults: TrafficSettings;
+};
+/**
+ * Mock-only latency, injected failures and rate limits: a global layer plus layers per endpoint ('POST /messages') and per user (id or e-mail); a field a more specific layer sets wins, null turns it off there.
+ */
+export type TrafficSettings = TrafficRule & {
+  endpoints: {
+    [k: string]: TrafficRule;
+  };
+  users: {
+    [k: string]: TrafficRule;
+  };
+};
+export type RateRule = {
+  limit: number;
+  windowSeconds: number;
+} | null;
 export type DeleteUserResponse = SuccessEnvelope;
 export type DeleteUsersMeApnsDeviceTokenResponse = SuccessEnvelope;
 export type DeleteUsersMeSubscriptionsResponse = SuccessEnvelope & {
@@ -157,6 +175,9 @@ export type GetStreamsMembersResponse = SuccessEnvelope & {
 };
 export type GetStreamsResponse = SuccessEnvelope & {
   streams: Channel[];
+};
+export type GetSvcMockFaultsResponse = SuccessEnvelope & {
+  faults: TrafficSettings;
 };
 export type GetUserByEmailResponse = SuccessEnvelope & {
   user: User;
@@ -312,6 +333,9 @@ export type PostSavedSnippetsResponse = SuccessEnvelope & {
 export type PostScheduledMessagesResponse = SuccessEnvelope & {
   scheduled_message_id: number;
 };
+export type PostSvcMockFaultsResponse = SuccessEnvelope & {
+  faults: TrafficSettings;
+};
 export type PostSvcMockInvitationsAcceptResponse = SuccessEnvelope & {
   user_id: number;
   email: string;
@@ -344,6 +368,9 @@ export type PostUsersMeSubscriptionsResponse = SuccessEnvelope & {
   };
   unauthorized?: string[];
   new_subscription_messages_sent?: boolean;
+};
+export type PutSvcMockFaultsResponse = SuccessEnvelope & {
+  faults: TrafficSettings;
 };
 /**
  * Channel folders changed.
@@ -527,6 +554,20 @@ export interface DeleteScheduledMessagesScheduledMessageIdParams {
 }
 export interface DeleteStreamParams {
   stream_id: number;
+}
+export interface DeleteSvcMockFaultsParams {}
+export interface TrafficRule {
+  /**
+   * Delay range in ms, drawn per request from the seeded generator.
+   */
+  latency?: {
+    min: number;
+    max: number;
+  } | null;
+  failRate?: number;
+  failKinds?: ('500' | '502' | '503' | '504' | 'drop')[];
+  rateLimit?: RateRule;
+  ipRateLimit?: RateRule;
 }
 export interface DeleteUserParams {
   user_id: number;
@@ -1010,6 +1051,7 @@ export interface GetStreamsParams {
   include_owner_subscribed?: boolean;
   include_can_access_content?: boolean;
 }
+export interface GetSvcMockFaultsParams {}
 export interface GetUserByEmailParams {
   email: string;
   client_extavatar?: boolean;
@@ -1803,6 +1845,36 @@ export interface PostScheduledMessagesParams {
   scheduled_delivery_timestamp: number;
   read_by_sender?: boolean;
 }
+export interface PostSvcMockFaultsParams {
+  /**
+   * e.g. 50..300 (ms), 100, or null/off
+   */
+  latency?: string;
+  /**
+   * fraction from 0 to 1
+   */
+  fail_rate?: string;
+  /**
+   * comma-separated: 500,502,503,504,drop
+   */
+  fail_kinds?: string;
+  /**
+   * e.g. 200/60s, true (200/60s) or null/off
+   */
+  rate_limit?: string;
+  /**
+   * unauthenticated bucket per address, e.g. 100/60s
+   */
+  ip_rate_limit?: string;
+  /**
+   * JSON object: {"POST /messages": {rule}}; a null rule removes it
+   */
+  endpoints?: string;
+  /**
+   * JSON object keyed by user id or e-mail; a null rule removes it
+   */
+  users?: string;
+}
 export interface PostSvcMockInvitationsAcceptParams {
   email: string;
   full_name: string;
@@ -1896,6 +1968,36 @@ export interface PostUsersMeSubscriptionsParams {
   can_send_message_group?: GroupSettingValue;
   can_subscribe_group?: GroupSettingValue;
   can_resolve_topics_group?: GroupSettingValue;
+}
+export interface PutSvcMockFaultsParams {
+  /**
+   * e.g. 50..300 (ms), 100, or null/off
+   */
+  latency?: string;
+  /**
+   * fraction from 0 to 1
+   */
+  fail_rate?: string;
+  /**
+   * comma-separated: 500,502,503,504,drop
+   */
+  fail_kinds?: string;
+  /**
+   * e.g. 200/60s, true (200/60s) or null/off
+   */
+  rate_limit?: string;
+  /**
+   * unauthenticated bucket per address, e.g. 100/60s
+   */
+  ip_rate_limit?: string;
+  /**
+   * JSON object: {"POST /messages": {rule}}; a null rule removes it
+   */
+  endpoints?: string;
+  /**
+   * JSON object keyed by user id or e-mail; a null rule removes it
+   */
+  users?: string;
 }
 /**
  * The user's alert words changed.

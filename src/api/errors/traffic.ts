@@ -25,4 +25,11 @@ export const trafficErrors = {
    * error envelope, without a code, so clients that parse every body still can.
    */
   gatewayFailure: (status: number) => new ApiError(null, GATEWAY_TEXT[status] ?? 'Bad Gateway', status),
+  /** The app was built without a Traffic (createApp without `traffic`), so there is nothing to set. */
+  trafficOff: () =>
+    new ApiError(
+      'BAD_REQUEST',
+      'Latency, faults and rate limits are not enabled on this mock: create it with createMock or createApp({ traffic: createTraffic() })',
+      400,
+    ),
 } as const;

@@ -10,6 +10,7 @@ import { savedSnippetRoutes } from './saved-snippets.js';
 import { scheduledMessageRoutes } from './scheduled-messages.js';
 import { settingsRoutes } from './settings.js';
 import { eventsRoutes } from './events.js';
+import { faultRoutes } from './svc-mock-faults.js';
 import { presenceRoutes } from './presence.js';
 import { registerRoutes } from './register.js';
 import { serverRoutes } from './server.js';
@@ -41,4 +42,5 @@ export const routes: readonly Route[] = [
   ...pushTokenRoutes,
   ...avatarRoutes,
   ...messageRoutes,
+  ...faultRoutes,
 ] as Route[];
