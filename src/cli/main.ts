@@ -138,7 +138,7 @@ export function buildProgram(): Command {
         console.log(
           `Realm: ${app.store.state.realm.name} (${opts.realm ?? (opts.generate ? `generated: ${opts.generate}` : 'dev realm')}); API at ${running.url}/api/v1\n`,
         );
-        if (traffic) console.log(`${describeTraffic(traffic)}\n`);
+        console.log(`${describeTraffic(traffic)}\n`);
         printAccounts(app);
         const stop = (): void => {
           running.close().then(

@@ -24,15 +24,15 @@ describe('serve traffic flags', () => {
     expect(await serveError(args)).toMatch(message);
   });
 
-  it('builds a seeded Traffic from the flags, and none without them', () => {
-    expect(trafficFromFlags({})).toBeUndefined();
+  it('builds a seeded Traffic from the flags, all off without them', () => {
+    expect(trafficFromFlags({}).get()).toEqual({ endpoints: {}, users: {} });
     const traffic = trafficFromFlags({
       latency: '50..300',
       failRate: '0.01',
       failKinds: '500,503,drop',
       rateLimit: '200/60s',
       seed: 3,
-    })!;
+    });
     expect(traffic.get()).toEqual({
       latency: { min: 50, max: 300 },
       failRate: 0.01,

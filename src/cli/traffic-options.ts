@@ -65,14 +65,16 @@ export function addTrafficOptions(command: Command): Command {
     .option('--seed <n>', 'seed of latency and failure draws (and of generated ids)', parseSeed);
 }
 
-/** A Traffic for the given flags, or undefined when none is set (the server then pays nothing for it). */
-export function trafficFromFlags(flags: TrafficFlags): Traffic | undefined {
+/**
+ * The served mock's Traffic, with the flags' settings. There is always one, so `PUT /svc-mock/faults` can turn
+ * faults on later; with nothing set it costs a request one early-returning check.
+ */
+export function trafficFromFlags(flags: TrafficFlags): Traffic {
   const settings: TrafficPatch = {};
   if (flags.latency !== undefined) settings.latency = flags.latency;
   if (flags.failRate !== undefined) settings.failRate = flags.failRate;
   if (flags.failKinds !== undefined) settings.failKinds = flags.failKinds;
   if (flags.rateLimit !== undefined) settings.rateLimit = flags.rateLimit;
-  if (Object.keys(settings).length === 0 && flags.seed === undefined) return undefined;
   return createTraffic({ seed: flags.seed, settings });
 }
 
