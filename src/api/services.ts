@@ -1,6 +1,7 @@
 /** Per-app settings and services that handlers share: feature level, server identity, event queues. */
 import type { Clock } from '../store/clock.js';
 import type { QueueRegistry } from '../store/events/queues.js';
+import type { MockControl } from './control.js';
 import type { Traffic } from './traffic/index.js';
 
 /** Resolved app options. */
@@ -18,6 +19,8 @@ export interface AppServices {
   queues: QueueRegistry;
   /** Latency, injected failures and rate limits (GET/PUT /svc-mock/faults), when the app has them. */
   traffic?: Traffic;
+  /** The mock-only control surface (createMock with control on); absent otherwise. */
+  control?: MockControl;
 }
 
 /** The feature level this mock implements by default. */

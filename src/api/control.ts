@@ -1,0 +1,53 @@
+/** The mock-only control surface (/svc-mock/* routes): present only when the app runs inside createMock with control on. */
+import { errors } from './errors/index.js';
+import type { AppServices } from './services.js';
+
+/** One entry of the request log (GET /svc-mock/requests). */
+export interface RequestLogEntry {
+  id: number;
+  /** UNIX seconds (fractional) when the request arrived, on the mock's clock. */
+  time: number;
+  method: string;
+  path: string;
+  user_id: number | null;
+  email: string | null;
+  status: number;
+  duration_ms: number;
+}
+
+/** The clock operations the control API offers. */
+export interface ControlClock {
+  /** Milliseconds since the UNIX epoch. */
+  now(): number;
+  /** Jumps forward by `ms` milliseconds or a duration such as `'10m'`, firing due timers in time order. */
+  advance(by: number | string): void;
+  /** Jumps to `to` (UNIX seconds or a Date), never backwards. */
+  set(to: number | Date): void;
+}
+
+/** What control routes can do to the running mock. */
+export interface MockControl {
+  /** Back to the initial realm; every event queue becomes unknown. */
+  reset(): void;
+  /** The whole state as a realm fixture object. */
+  snapshot(): unknown;
+  /** Replaces the state with a snapshot (throws an ApiError naming the problem when it is invalid). */
+  restore(snapshot: unknown): void;
+  clock: ControlClock;
+  /** The recent request log, oldest first. */
+  requests(options?: { limit?: number; since?: number }): RequestLogEntry[];
+  /** The realm's accounts, as `svc-mock accounts --json` prints them. */
+  accounts(): unknown[];
+}
+
+/**
+ * The app's control surface; throws the unknown-endpoint 404 when control is off, so a mock without control
+ * looks like a server that never had these routes.
+ */
+export function requireControl(
+  services: AppServices,
+  request?: { method: string; path: string },
+): MockControl {
+  if (!services.control) throw errors.noSuchEndpoint(request?.method ?? 'GET', request?.path ?? '/svc-mock/');
+  return services.control;
+}
