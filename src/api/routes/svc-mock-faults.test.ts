@@ -1,17 +1,23 @@
 import { beforeEach, expect, it } from 'vitest';
 import { MEMBER } from '../../testing/accounts.js';
 import { describeTransports } from '../../testing/transports.js';
+import type { MockControl } from '../control.js';
 import { createTraffic } from '../traffic/index.js';
 
 const traffic = createTraffic({ seed: 5, sleep: () => Promise.resolve() });
 beforeEach(() => traffic.clear());
 
 const OFF = { endpoints: {}, users: {} };
+/** These routes only need the control API to be on; they never call it. */
+const CONTROL_ON = {} as MockControl;
 
 describeTransports(
   '/svc-mock/faults',
   (t) => {
     const control = () => t().anonymous;
+    beforeEach(() => {
+      t().app.services.control = CONTROL_ON;
+    });
 
     it('reads, sets (form fields), and clears the settings', async () => {
       expect((await control().get('/svc-mock/faults')).body.faults).toEqual(OFF);
@@ -82,8 +88,19 @@ describeTransports(
   { traffic },
 );
 
-describeTransports('/svc-mock/faults without a traffic shaper', (t) => {
-  it('explains that the app has none', async () => {
+describeTransports('/svc-mock/faults without control or traffic', (t) => {
+  it('is an unknown endpoint while the control API is off', async () => {
+    const res = await t().anonymous.request('PUT', '/svc-mock/faults', { latency: '10' });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({
+      result: 'error',
+      msg: 'Not Found: no endpoint PUT /svc-mock/faults',
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('explains that the app has no traffic shaper when control is on', async () => {
+    t().app.services.control = CONTROL_ON;
     const res = await t().anonymous.get('/svc-mock/faults');
     expect(res.status).toBe(400);
     expect(res.body.msg).toMatch(/not enabled on this mock/);

@@ -1,5 +1,6 @@
 /** GET/PUT/POST/DELETE /svc-mock/faults: the mock-only control of latency, injected failures and rate limits. */
 import type { PutSvcMockFaultsParams } from '../../generated/types.js';
+import { requireControl } from '../control.js';
 import { errors } from '../errors/index.js';
 import { definePublicRoute, type Method, type RouteContext } from '../route.js';
 import type { Traffic, TrafficPatch } from '../traffic/index.js';
@@ -7,7 +8,9 @@ import type { Traffic, TrafficPatch } from '../traffic/index.js';
 const PATH = '/svc-mock/faults';
 const FIELDS = ['latency', 'fail_rate', 'fail_kinds', 'rate_limit', 'ip_rate_limit'] as const;
 
-function trafficOf({ services }: Pick<RouteContext<unknown>, 'services'>): Traffic {
+/** The mock's Traffic; a 404 like any unknown path when the control API is off. */
+function trafficOf({ services, request }: Pick<RouteContext<unknown>, 'services' | 'request'>): Traffic {
+  requireControl(services, request);
   if (!services.traffic) throw errors.trafficOff();
   return services.traffic;
 }
