@@ -1,4 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../app.js';
+import { createManualClock } from '../../store/clock.js';
+import { preparedDevRealm } from '../../testing/dev-realm.js';
 import { ADMIN, MEMBER, MEMBER2 } from '../../testing/accounts.js';
 import { basicAuth, describeTransports, TEST_START_MS, type TestClient } from '../../testing/transports.js';
 import { createTraffic } from './index.js';
@@ -240,5 +243,26 @@ describe('createTraffic settings', () => {
     t.clear();
     expect(t.get()).toEqual({ endpoints: {}, users: {} });
     expect(await t.admit({ endpoint: 'GET /users/me', user, now: 0 })).toEqual({});
+  });
+
+  it('waits real time, not the manual clock, so a frozen test clock does not hang requests', async () => {
+    const clock = createManualClock(TEST_START_MS);
+    const app = createApp({
+      realm: preparedDevRealm(),
+      clock,
+      traffic: createTraffic({ settings: { latency: 1 } }),
+    });
+    const res = await app.fetch(new Request('http://localhost/api/v1/server_settings'));
+    expect(res.status).toBe(200);
+  });
+
+  it('leaves responses alone without the traffic option', async () => {
+    const app = createApp({ realm: preparedDevRealm() });
+    const auth = basicAuth(app, MEMBER);
+    const res = await app.fetch(
+      new Request('http://localhost/api/v1/users/me', { headers: { authorization: auth } }),
+    );
+    expect(res.status).toBe(200);
+    expect([...res.headers.keys()].filter((k) => k.startsWith('x-ratelimit'))).toEqual([]);
   });
 });
