@@ -14,4 +14,7 @@ export {
 } from './api/traffic/index.js';
 export { createManualClock, createSystemClock, type Clock, type ManualClock } from './store/clock.js';
 export { PreparedRealm, RealmLoadError } from './store/load-realm.js';
+export { createControllableClock, parseDuration } from './store/controllable-clock.js';
+export { createMock, type Mock, type MockOptions } from './mock/create-mock.js';
+export type { ControlClock, MockControl, RequestLogEntry } from './api/control.js';
 export type * from './generated/types.js';

@@ -4,7 +4,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { createApp, type App } from '../api/app.js';
 import { startServer } from '../adapters/node/server.js';
 import { RealmLoadError } from '../store/load-realm.js';
-import { apiEmail } from '../store/users.js';
+import { listAccounts as listStoreAccounts } from '../mock/accounts.js';
 import { registerConformance } from './conformance.js';
 import { generateFromSpec, registerRealm } from './realm.js';
 import {
@@ -15,13 +15,6 @@ import {
 } from './traffic-options.js';
 import type { Traffic } from '../api/traffic/index.js';
 
-const ROLE_NAMES: Record<number, string> = {
-  100: 'owner',
-  200: 'administrator',
-  300: 'moderator',
-  400: 'member',
-  600: 'guest',
-};
 const DEV_REALM = new URL('../../fixtures/dev-realm.json', import.meta.url);
 
 function parsePort(value: string): number {
@@ -76,16 +69,7 @@ function fail(message: string): never {
 
 /** Accounts of the realm as the `accounts` command prints them. */
 export function listAccounts(app: App): Array<Record<string, unknown>> {
-  return [...app.store.state.users.values()].map((u) => ({
-    user_id: u.user_id,
-    email: u.delivery_email,
-    api_email: apiEmail(app.store.state, u),
-    full_name: u.full_name,
-    role: ROLE_NAMES[u.role] ?? String(u.role),
-    is_bot: u.is_bot,
-    is_active: u.is_active,
-    api_key: u.api_key,
-  }));
+  return listStoreAccounts(app.store);
 }
 
 function printAccounts(app: App): void {

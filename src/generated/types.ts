@@ -176,8 +176,39 @@ export type GetStreamsMembersResponse = SuccessEnvelope & {
 export type GetStreamsResponse = SuccessEnvelope & {
   streams: Channel[];
 };
+export type GetSvcMockAccountsResponse = SuccessEnvelope & {
+  accounts: {
+    user_id: number;
+    email: string;
+    api_email: string;
+    full_name: string;
+    role: string;
+    is_bot: boolean;
+    is_active: boolean;
+    api_key: string;
+  }[];
+};
+export type GetSvcMockClockResponse = SuccessEnvelope & {
+  /**
+   * UNIX seconds (fractional) on the mock's clock
+   */
+  now: number;
+  iso: string;
+};
 export type GetSvcMockFaultsResponse = SuccessEnvelope & {
   faults: TrafficSettings;
+};
+export type GetSvcMockRequestsResponse = SuccessEnvelope & {
+  requests: {
+    id: number;
+    time: number;
+    method: string;
+    path: string;
+    user_id: number | null;
+    email: string | null;
+    status: number;
+    duration_ms: number;
+  }[];
 };
 export type GetUserByEmailResponse = SuccessEnvelope & {
   user: User;
@@ -333,6 +364,13 @@ export type PostSavedSnippetsResponse = SuccessEnvelope & {
 export type PostScheduledMessagesResponse = SuccessEnvelope & {
   scheduled_message_id: number;
 };
+export type PostSvcMockClockResponse = SuccessEnvelope & {
+  /**
+   * UNIX seconds (fractional) on the mock's clock
+   */
+  now: number;
+  iso: string;
+};
 export type PostSvcMockFaultsResponse = SuccessEnvelope & {
   faults: TrafficSettings;
 };
@@ -341,6 +379,8 @@ export type PostSvcMockInvitationsAcceptResponse = SuccessEnvelope & {
   email: string;
   api_key: string;
 };
+export type PostSvcMockResetResponse = SuccessEnvelope & {};
+export type PostSvcMockRestoreResponse = SuccessEnvelope & {};
 export type PostTypingResponse = SuccessEnvelope;
 export type PostUserGroupDeactivateResponse = SuccessEnvelope;
 export type PostUserGroupMembersResponse = SuccessEnvelope;
@@ -1051,7 +1091,13 @@ export interface GetStreamsParams {
   include_owner_subscribed?: boolean;
   include_can_access_content?: boolean;
 }
+export interface GetSvcMockAccountsParams {}
+export interface GetSvcMockClockParams {}
 export interface GetSvcMockFaultsParams {}
+export interface GetSvcMockRequestsParams {
+  limit?: number;
+  since?: number;
+}
 export interface GetUserByEmailParams {
   email: string;
   client_extavatar?: boolean;
@@ -1845,6 +1891,10 @@ export interface PostScheduledMessagesParams {
   scheduled_delivery_timestamp: number;
   read_by_sender?: boolean;
 }
+export interface PostSvcMockClockParams {
+  advance?: string;
+  set?: number;
+}
 export interface PostSvcMockFaultsParams {
   /**
    * e.g. 50..300 (ms), 100, or null/off
@@ -1879,6 +1929,10 @@ export interface PostSvcMockInvitationsAcceptParams {
   email: string;
   full_name: string;
   key?: string;
+}
+export interface PostSvcMockResetParams {}
+export interface PostSvcMockRestoreParams {
+  [k: string]: unknown;
 }
 export interface PostTypingParams {
   type?: 'direct' | 'stream' | 'channel';

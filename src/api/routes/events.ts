@@ -48,6 +48,8 @@ export const eventsRoutes = [
         params.dont_block ?? false,
         request.signal,
       );
+      // The mock was reset or restored while this poll was parked: the queue is gone, as after a restart.
+      if (queues.closed) throw errors.badEventQueue(queue.id);
       return { ...answer };
     },
   }),

@@ -10,6 +10,7 @@ import { savedSnippetRoutes } from './saved-snippets.js';
 import { scheduledMessageRoutes } from './scheduled-messages.js';
 import { settingsRoutes } from './settings.js';
 import { eventsRoutes } from './events.js';
+import { controlRoutes } from './svc-mock-control.js';
 import { faultRoutes } from './svc-mock-faults.js';
 import { presenceRoutes } from './presence.js';
 import { registerRoutes } from './register.js';
@@ -43,4 +44,5 @@ export const routes: readonly Route[] = [
   ...avatarRoutes,
   ...messageRoutes,
   ...faultRoutes,
+  ...controlRoutes,
 ] as Route[];

@@ -35,6 +35,9 @@ export class QueueRegistry {
     store.onEvent((emitted) => this.fanOut(emitted));
   }
 
+  /** Set by {@link QueueRegistry.closeAll}: polls still parked here are answered with BAD_EVENT_QUEUE_ID. */
+  closed = false;
+
   /** Number of live queues. */
   get size(): number {
     return this.queues.size;
@@ -85,6 +88,12 @@ export class QueueRegistry {
     this.clear(queue, 'expiry');
     this.clear(queue, 'heartbeat');
     this.timers.delete(queue);
+  }
+
+  /** Destroys every queue, as a server restart does (a mock reset or restore). */
+  closeAll(): void {
+    this.closed = true;
+    for (const queue of [...this.queues.values()]) this.remove(queue);
   }
 
   /**
