@@ -5,6 +5,7 @@ import { createApp, type App } from '../api/app.js';
 import { startServer } from '../adapters/node/server.js';
 import { RealmLoadError } from '../store/load-realm.js';
 import { listAccounts as listStoreAccounts } from '../mock/accounts.js';
+import { createMock } from '../mock/create-mock.js';
 import { registerConformance } from './conformance.js';
 import { generateFromSpec, registerRealm } from './realm.js';
 import {
@@ -39,6 +40,8 @@ function loadApp(
     generated?: unknown;
     traffic?: Traffic;
     seed?: number;
+    /** Serve through createMock with the control API on or off (serve only). */
+    control?: boolean;
   },
 ): App {
   const file = realmPath ?? DEV_REALM;
@@ -49,6 +52,15 @@ function loadApp(
     fail(`Cannot read realm file ${String(file)}: ${(error as Error).message}`);
   }
   try {
+    if (options.control !== undefined)
+      return createMock({
+        realm,
+        production: options.production,
+        featureLevel: options.featureLevel,
+        traffic: options.traffic,
+        seed: options.seed,
+        control: options.control,
+      });
     return createApp({
       realm,
       production: options.production,
@@ -60,6 +72,11 @@ function loadApp(
     if (error instanceof RealmLoadError) fail(error.message);
     throw error;
   }
+}
+
+/** Hosts only this machine can reach: the control API is on by default only there. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
 }
 
 function fail(message: string): never {
@@ -94,6 +111,8 @@ export function buildProgram(): Command {
     .option('-r, --realm <file>', 'realm fixture JSON (default: the dev realm)')
     .option('--production', 'behave as a production server (no /dev_fetch_api_key)')
     .option('--feature-level <n>', 'svc_feature_level to report', parseLevel)
+    .option('--control', 'serve the /svc-mock control API (default: only on a loopback --host)')
+    .option('--no-control', 'do not serve the /svc-mock control API')
     .option(
       '--generate <spec>',
       'serve a generated realm: users=N,channels=N,messages=N,seed=N[,start=ISO|unix]',
@@ -107,6 +126,7 @@ export function buildProgram(): Command {
           production?: boolean;
           featureLevel?: number;
           generate?: string;
+          control?: boolean;
         } & TrafficFlags,
       ) => {
         if (opts.generate !== undefined && opts.realm !== undefined) {
@@ -116,13 +136,19 @@ export function buildProgram(): Command {
         // --generate builds the realm in memory (a bad spec exits with code 2) instead of reading a file.
         const generated = opts.generate !== undefined ? await generateFromSpec(opts.generate) : undefined;
         const traffic = trafficFromFlags(opts);
-        const app = loadApp(opts.realm, { ...opts, generated, traffic });
+        const control = opts.control ?? isLoopbackHost(opts.host);
+        const app = loadApp(opts.realm, { ...opts, generated, traffic, control });
         const running = await startServer(app, { port: opts.port, host: opts.host });
         console.log(`Listening on ${running.url}`);
         console.log(
           `Realm: ${app.store.state.realm.name} (${opts.realm ?? (opts.generate ? `generated: ${opts.generate}` : 'dev realm')}); API at ${running.url}/api/v1\n`,
         );
         console.log(`${describeTraffic(traffic)}\n`);
+        console.log(
+          control
+            ? `Control API: ${running.url}/svc-mock/ (reset, restore, clock, accounts, requests, faults)\n`
+            : 'Control API: off (--control turns it on)\n',
+        );
         printAccounts(app);
         const stop = (): void => {
           running.close().then(

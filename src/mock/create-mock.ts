@@ -15,7 +15,7 @@ import { listAccounts } from './accounts.js';
 import { RequestLog } from './request-log.js';
 
 /** Options of {@link createMock}: createApp's, plus whether the /svc-mock control routes answer. */
-export interface MockOptions extends Omit<AppOptions, 'traffic'> {
+export interface MockOptions extends AppOptions {
   /** Serve the /svc-mock control routes (default true). */
   control?: boolean;
   /** Size of the request log (default 1,000). */
@@ -43,7 +43,7 @@ const GENERATION_SEED_STEP = 7919;
 export function createMock(options: MockOptions): Mock {
   const initial = options.realm instanceof PreparedRealm ? options.realm : PreparedRealm.from(options.realm);
   const clock: Clock = options.clock ?? createControllableClock();
-  const faults = createTraffic({ seed: options.seed, clock });
+  const faults = options.traffic ?? createTraffic({ seed: options.seed, clock });
   const log = new RequestLog(options.requestLogSize ?? 1000);
   let generation = 0;
   let app: App;
