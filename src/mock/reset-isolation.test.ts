@@ -1,0 +1,54 @@
+// The pattern the README shows: one mock for the file, served through MSW, reset before every test.
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHandlers } from '../adapters/msw/handlers.js';
+import { preparedDevRealm } from '../testing/dev-realm.js';
+import { MOCK_ORIGIN, basicAuth } from '../testing/transports.js';
+import { createMock } from './create-mock.js';
+
+const mock = createMock({ realm: preparedDevRealm(), logError: () => {} });
+const server = setupServer(...createHandlers(mock));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => mock.reset());
+
+const headers = () => ({
+  Authorization: basicAuth(mock, 'hamlet@svc.test'),
+  'Content-Type': 'application/x-www-form-urlencoded',
+});
+
+async function topicNames(): Promise<string[]> {
+  const verona = mock.store.state.channelsByName.get('verona')!;
+  const res = await fetch(`${MOCK_ORIGIN}/api/v1/users/me/${verona.stream_id}/topics`, {
+    headers: headers(),
+  });
+  const body = (await res.json()) as { topics: Array<{ name: string }> };
+  return body.topics.map((t) => t.name);
+}
+
+describe('createMock under MSW with a reset before each test', () => {
+  // Both tests post to the same topic and expect to be the only one that did: they pass in either order.
+  for (const name of ['first', 'second']) {
+    it(`${name} test sees none of the other test's messages`, async () => {
+      expect(await topicNames()).not.toContain('isolation');
+      const res = await fetch(`${MOCK_ORIGIN}/api/v1/messages`, {
+        method: 'POST',
+        headers: headers(),
+        body: new URLSearchParams({ type: 'stream', to: 'Verona', topic: 'isolation', content: name }),
+      });
+      expect(res.status).toBe(200);
+      expect(await topicNames()).toContain('isolation');
+      expect(mock.requests().at(-1)).toMatchObject({ method: 'GET', status: 200, email: 'hamlet@svc.test' });
+    });
+  }
+
+  it('the store seen through mock.store is the one the API changes after a reset', async () => {
+    const before = mock.store;
+    mock.reset();
+    expect(mock.store).not.toBe(before);
+    const res = await fetch(`${MOCK_ORIGIN}/api/v1/users/me`, { headers: headers() });
+    const me = (await res.json()) as { user_id: number };
+    expect(mock.store.state.users.get(me.user_id)?.delivery_email).toBe('hamlet@svc.test');
+  });
+});
