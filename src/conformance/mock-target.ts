@@ -1,6 +1,6 @@
 /** The in-process mock as a target: a fresh dev realm per scenario, accounts from the dev realm fixture. */
 import { readFileSync } from 'node:fs';
-import { createApp } from '../api/app.js';
+import { createMock } from '../mock/create-mock.js';
 import { PreparedRealm } from '../store/load-realm.js';
 import { accountsFromList, type AccountBook } from './accounts.js';
 import type { Target } from './target.js';
@@ -42,17 +42,18 @@ export interface MockTargetOptions {
   featureLevel?: number;
 }
 
-/** The mock in process: each session is `createApp` over its own copy of the dev realm. */
+/** The mock in process: each session is `createMock` over its own copy of the dev realm, control API on. */
 export function createMockTarget(options: MockTargetOptions = {}): Target {
   prepared ??= PreparedRealm.from(devRealm());
   const realm = prepared;
   return {
     name: 'mock',
     baseUrl: 'http://svc-mock.localhost',
-    // The mock answers its mock-only routes (/svc-mock/...), so scenarios that require them run here.
+    // The mock answers its mock-only routes and control API (/svc-mock/...), so scenarios needing them run here.
     features: new Set(['control']),
     session() {
-      const app = createApp({ realm, featureLevel: options.featureLevel, logError: () => {} });
+      // createMock adds the /svc-mock control API (reset, clock, accounts, requests) to the app.
+      const app = createMock({ realm, featureLevel: options.featureLevel, logError: () => {} });
       return Promise.resolve({
         fetch: (request: Request) => app.fetch(request),
         close: () => Promise.resolve(),
