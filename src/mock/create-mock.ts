@@ -30,8 +30,10 @@ export interface Mock extends App, MockControl {
 
 const canJump = (clock: Clock): clock is ManualClock => 'advance' in clock && 'set' in clock;
 
-// Each generation seeds ids differently so a queue id never comes back after a reset.
+// Every app a mock builds in this process (first one, resets, restores, other mocks) seeds its ids
+// differently, so a queue id never comes back within a process.
 const GENERATION_SEED_STEP = 7919;
+let generations = 0;
 
 /**
  * Creates a mock; `mock.reset()` returns to the initial realm far faster than createMock, because the realm
@@ -45,7 +47,8 @@ export function createMock(options: MockOptions): Mock {
   const clock: Clock = options.clock ?? createControllableClock();
   const faults = options.traffic ?? createTraffic({ seed: options.seed, clock });
   const log = new RequestLog(options.requestLogSize ?? 1000);
-  let generation = 0;
+  // Without a seed, the start time picks one: ids then differ across restarts of a server.
+  const seed = options.seed ?? Math.floor(clock.now() / 1000) % 1_000_003;
   let app: App;
 
   const controlClock: ControlClock = {
@@ -72,10 +75,9 @@ export function createMock(options: MockOptions): Mock {
       ...options,
       realm: prepared,
       clock,
-      seed: (options.seed ?? 1) + generation * GENERATION_SEED_STEP,
+      seed: seed + generations++ * GENERATION_SEED_STEP,
       traffic: faults,
     });
-    generation++;
     if (options.control ?? true) app.services.control = control;
     // What a server restart does: the old queues are gone, parked polls hear BAD_EVENT_QUEUE_ID.
     if (previous) previous.services.queues.closeAll();

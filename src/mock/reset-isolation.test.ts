@@ -2,7 +2,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHandlers } from '../adapters/msw/handlers.js';
-import { preparedDevRealm } from '../testing/dev-realm.js';
+import { devRealm, preparedDevRealm } from '../testing/dev-realm.js';
 import { MOCK_ORIGIN, basicAuth } from '../testing/transports.js';
 import { createMock } from './create-mock.js';
 
@@ -50,5 +50,22 @@ describe('createMock under MSW with a reset before each test', () => {
     const res = await fetch(`${MOCK_ORIGIN}/api/v1/users/me`, { headers: headers() });
     const me = (await res.json()) as { user_id: number };
     expect(mock.store.state.users.get(me.user_id)?.delivery_email).toBe('hamlet@svc.test');
+  });
+});
+
+describe('queue ids', () => {
+  it('never repeat across mocks, resets and restores in one process', () => {
+    const hamlet = mock.store.state.usersByEmail.get('hamlet@svc.test')!.user_id;
+    const ids = new Set<string>();
+    const other = createMock({ realm: preparedDevRealm(), seed: 1 });
+    const again = createMock({ realm: preparedDevRealm(), seed: 1 });
+    for (const target of [mock, other, again]) {
+      ids.add(target.services.queues.register(hamlet).id);
+      target.reset();
+      ids.add(target.services.queues.register(hamlet).id);
+      target.restore(devRealm());
+      ids.add(target.services.queues.register(hamlet).id);
+    }
+    expect(ids.size).toBe(9);
   });
 });
