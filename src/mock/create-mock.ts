@@ -11,6 +11,7 @@ import { createTraffic, type Traffic } from '../api/traffic/index.js';
 import type { Clock, ManualClock } from '../store/clock.js';
 import { createControllableClock, parseDuration } from '../store/controllable-clock.js';
 import { PreparedRealm, RealmLoadError } from '../store/load-realm.js';
+import { cancelScheduledDelivery } from '../store/scheduled-messages/delivery.js';
 import { listAccounts } from './accounts.js';
 import { RequestLog } from './request-log.js';
 
@@ -26,6 +27,12 @@ export interface MockOptions extends AppOptions {
 export interface Mock extends App, MockControl {
   /** Latency, failures and rate limits of this mock (also at /svc-mock/faults). */
   faults: Traffic;
+}
+
+/** Stops what an app left armed on the shared clock: its queues (as a restart) and scheduled deliveries. */
+function retire(app: App): void {
+  app.services.queues.closeAll();
+  for (const id of app.store.state.scheduledMessages.keys()) cancelScheduledDelivery(app.store, id);
 }
 
 const canJump = (clock: Clock): clock is ManualClock => 'advance' in clock && 'set' in clock;
@@ -80,7 +87,7 @@ export function createMock(options: MockOptions): Mock {
     });
     if (options.control ?? true) app.services.control = control;
     // What a server restart does: the old queues are gone, parked polls hear BAD_EVENT_QUEUE_ID.
-    if (previous) previous.services.queues.closeAll();
+    if (previous) retire(previous);
   };
 
   const control: MockControl = {

@@ -3,7 +3,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHandlers } from '../adapters/msw/handlers.js';
 import { devRealm, preparedDevRealm } from '../testing/dev-realm.js';
-import { MOCK_ORIGIN, basicAuth } from '../testing/transports.js';
+import { createManualClock } from '../store/clock.js';
+import { MOCK_ORIGIN, TEST_START_MS, basicAuth } from '../testing/transports.js';
 import { createMock } from './create-mock.js';
 
 const mock = createMock({ realm: preparedDevRealm(), logError: () => {} });
@@ -67,5 +68,44 @@ describe('queue ids', () => {
       ids.add(target.services.queues.register(hamlet).id);
     }
     expect(ids.size).toBe(9);
+  });
+});
+
+describe('what a reset leaves behind', () => {
+  it('a message scheduled before the reset is not delivered by the discarded state', () => {
+    const clock = createManualClock(TEST_START_MS);
+    const local = createMock({ realm: preparedDevRealm(), clock });
+    const hamlet = local.store.state.usersByEmail.get('hamlet@svc.test')!;
+    const old = local.store;
+    const request = (body: string) => ({
+      method: 'POST',
+      path: '/api/v1/scheduled_messages',
+      query: '',
+      header: (name: string) =>
+        ({
+          authorization: `Basic ${btoa(`${hamlet.delivery_email}:${hamlet.api_key}`)}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        })[name],
+      body,
+    });
+    return local
+      .handle(
+        request(
+          new URLSearchParams({
+            type: 'stream',
+            to: String(local.store.state.channelsByName.get('verona')!.stream_id),
+            topic: 'later',
+            content: 'scheduled',
+            scheduled_delivery_timestamp: String(TEST_START_MS / 1000 + 3600),
+          }).toString(),
+        ),
+      )
+      .then((res) => {
+        expect(res.status).toBe(200);
+        const id = (res.body as { scheduled_message_id: number }).scheduled_message_id;
+        local.reset();
+        clock.advance(2 * 3600 * 1000);
+        expect(old.state.scheduledMessages.get(id)?.delivered_message_id ?? null).toBeNull();
+      });
   });
 });
