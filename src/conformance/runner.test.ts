@@ -58,6 +58,26 @@ describe('runScenario', () => {
     expect(result.steps.map((s) => s.outcome)).toEqual(['skipped', 'passed']);
   });
 
+  it('skips scenarios and steps written for older servers than the target (max_feature_level)', async () => {
+    const old = await runScenario(
+      scenario(
+        'name: old\nmax_feature_level: 207\nmutates: false\nactors: { a: none }\nsteps: [{ request: GET /server_settings }]\n',
+      ),
+      options(),
+    );
+    expect(old).toMatchObject({
+      outcome: 'skipped',
+      skipReason: 'is for feature level 207 or lower, the target has 300',
+    });
+    const steps = await runScenario(
+      scenario(
+        'name: s\nmutates: false\nactors: { a: none }\nsteps:\n  - { request: GET /server_settings, max_feature_level: 299 }\n  - { request: GET /server_settings, max_feature_level: 300 }\n',
+      ),
+      options(),
+    );
+    expect(steps.steps.map((s) => s.outcome)).toEqual(['skipped', 'passed']);
+  });
+
   it('stops at the first failing step and still runs teardown; a teardown step without its capture is skipped', async () => {
     const result = await runScenario(
       scenario(`name: t

@@ -35,18 +35,27 @@ const stepName = (step: ScenarioStep): string =>
   step.request ??
   (step.register ? 'register' : `await_events ${step.await_events?.queue ?? step.as ?? ''}`.trim());
 
+/** Why the target's feature level is outside a scenario's or step's range, or undefined. */
+function levelSkip(gated: Scenario | ScenarioStep, level: number): string | undefined {
+  if (gated.min_feature_level !== undefined && gated.min_feature_level > level)
+    return `needs feature level ${gated.min_feature_level}, the target has ${level}`;
+  if (gated.max_feature_level !== undefined && gated.max_feature_level < level)
+    return `is for feature level ${gated.max_feature_level} or lower, the target has ${level}`;
+  return undefined;
+}
+
 /** Why a scenario cannot run on this target, or undefined. */
 function skipReason(scenario: Scenario, options: RunOptions): string | undefined {
-  if (scenario.min_feature_level !== undefined && scenario.min_feature_level > options.featureLevel)
-    return `needs feature level ${scenario.min_feature_level}, the target has ${options.featureLevel}`;
+  const level = levelSkip(scenario, options.featureLevel);
+  if (level) return level;
   const missing = (scenario.requires ?? []).filter((f) => !options.target.features.has(f));
   if (missing.length) return `needs ${missing.join(', ')}, which ${options.target.name} does not offer`;
   return undefined;
 }
 
 function stepSkip(step: ScenarioStep, options: RunOptions): string | undefined {
-  if (step.min_feature_level !== undefined && step.min_feature_level > options.featureLevel)
-    return `needs feature level ${step.min_feature_level}, the target has ${options.featureLevel}`;
+  const level = levelSkip(step, options.featureLevel);
+  if (level) return level;
   const missing = (step.requires ?? []).filter((f) => !options.target.features.has(f));
   return missing.length ? `needs ${missing.join(', ')}` : undefined;
 }

@@ -516,6 +516,10 @@ export type ScenarioStep = {
    */
   min_feature_level?: number;
   /**
+   * Skip this step (reported as skipped) when the target's feature level is higher: for behaviour that only older servers have.
+   */
+  max_feature_level?: number;
+  /**
    * Skip this step on targets without these features (see the scenario's `requires`).
    */
   requires?: 'control'[];
@@ -3079,6 +3083,10 @@ export interface Scenario {
    * The scenario is skipped (reported as skipped, with the reason) when the target's svc_feature_level is lower.
    */
   min_feature_level?: number;
+  /**
+   * The scenario is skipped (reported as skipped, with the reason) when the target's svc_feature_level is higher: for behaviour that only older servers have.
+   */
+  max_feature_level?: number;
   /**
    * Features only some targets have. `control`: the mock's /svc-mock/* control API (clock, reset, invitation acceptance); the scenario is skipped on targets without it.
    */
