@@ -1,15 +1,30 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadScenarioFile } from './loader.js';
 import { formatFailures } from './report.js';
 import { createMockTarget, devRealmAccounts } from './mock-target.js';
 import { runScenario } from './runner.js';
+import type { ScenarioResult } from './transcript.js';
 
 const dir = new URL('../../scenarios/', import.meta.url).pathname;
 const files = readdirSync(dir)
   .filter((f) => /\.ya?ml$/.test(f))
   .sort();
-const target = createMockTarget();
+/** Scenarios with steps for older servers also run against the mock at this level. */
+const OLD_LEVEL = 200;
+const oldLevelFiles = files.filter((f) => /max_feature_level/.test(readFileSync(`${dir}${f}`, 'utf8')));
+const results: ScenarioResult[] = [];
+
+async function run(file: string, featureLevel: number): Promise<ScenarioResult> {
+  const result = await runScenario(loadScenarioFile(`${dir}${file}`), {
+    target: createMockTarget({ featureLevel }),
+    accounts: devRealmAccounts(),
+    featureLevel,
+    runId: `vitest-${featureLevel}-${file}`,
+  });
+  results.push(result);
+  return result;
+}
 
 describe('every scenario of scenarios/ passes against the in-process mock', () => {
   it('finds scenario files', () => {
@@ -17,14 +32,15 @@ describe('every scenario of scenarios/ passes against the in-process mock', () =
   });
 
   it.each(files)('%s', async (file) => {
-    const result = await runScenario(loadScenarioFile(`${dir}${file}`), {
-      target,
-      accounts: devRealmAccounts(),
-      featureLevel: 435,
-      runId: `vitest-${file}`,
-    });
-    if (result.outcome === 'skipped') expect(result.skipReason).toMatch(/needs control/);
+    const result = await run(file, 435);
+    if (result.outcome === 'skipped') expect(result.skipReason).toMatch(/needs control|is for feature level/);
     else expect(formatFailures(result)).toBe('');
+    expect(result.outcome).not.toBe('failed');
+  });
+
+  it.each(oldLevelFiles)(`%s at feature level ${OLD_LEVEL}`, async (file) => {
+    const result = await run(file, OLD_LEVEL);
+    expect(formatFailures(result)).toBe('');
     expect(result.outcome).not.toBe('failed');
   });
 });
