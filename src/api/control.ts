@@ -1,4 +1,5 @@
 /** The mock-only control surface (/svc-mock/* routes): present only when the app runs inside createMock with control on. */
+import type { RealmFixture } from '../generated/types.js';
 import { errors } from './errors/index.js';
 import type { AppServices } from './services.js';
 
@@ -29,8 +30,8 @@ export interface ControlClock {
 export interface MockControl {
   /** Back to the initial realm; every event queue becomes unknown. */
   reset(): void;
-  /** The whole state as a realm fixture object. */
-  snapshot(): unknown;
+  /** The whole state as a realm fixture object (loadable with --realm, accepted by restore). */
+  snapshot(): RealmFixture;
   /** Replaces the state with a snapshot (throws an ApiError naming the problem when it is invalid). */
   restore(snapshot: unknown): void;
   clock: ControlClock;

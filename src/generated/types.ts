@@ -1102,6 +1102,28 @@ export interface GetSvcMockRequestsParams {
   limit?: number;
   since?: number;
 }
+export interface GetSvcMockSnapshotParams {}
+/**
+ * A realm fixture as src/schemas/realm.json describes it (checked here at its top level; the tests also validate the whole body against realm.json).
+ */
+export interface GetSvcMockSnapshotResponse {
+  $schema?: string;
+  format: 'svc-mock-realm/1';
+  realm: {};
+  users: {}[];
+  channels: {}[];
+  subscriptions: {}[];
+  user_groups: {}[];
+  messages: {}[];
+  realm_emoji?: {}[];
+  linkifiers?: {}[];
+  playgrounds?: {}[];
+  channel_folders?: {}[];
+  drafts?: {}[];
+  saved_snippets?: {}[];
+  scheduled_messages?: {}[];
+  user_topics?: {}[];
+}
 export interface GetUserByEmailParams {
   email: string;
   client_extavatar?: boolean;

@@ -10,6 +10,7 @@ import { ConnectionDroppedError, type ApiRequest, type ApiResponse } from '../ap
 import { createTraffic, type Traffic } from '../api/traffic/index.js';
 import type { Clock, ManualClock } from '../store/clock.js';
 import { createControllableClock, parseDuration } from '../store/controllable-clock.js';
+import { exportRealm } from '../store/export-realm.js';
 import { PreparedRealm, RealmLoadError } from '../store/load-realm.js';
 import { cancelScheduledDelivery } from '../store/scheduled-messages/delivery.js';
 import { listAccounts } from './accounts.js';
@@ -92,9 +93,7 @@ export function createMock(options: MockOptions): Mock {
 
   const control: MockControl = {
     reset: () => build(initial),
-    snapshot() {
-      throw errors.badRequest('Snapshot export is not implemented yet');
-    },
+    snapshot: () => exportRealm(app.store),
     restore(snapshot) {
       let prepared: PreparedRealm;
       try {

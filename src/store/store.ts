@@ -38,6 +38,8 @@ const JOURNAL_LIMIT = 1000;
 /** Holds one realm. Domain modules (users.ts, messages/…) mutate `state` and call {@link Store.emit}. */
 export class Store {
   readonly journal: EmittedEvent[] = [];
+  /** How many changes were emitted so far: a cheap "did anything change" check (periodic saves compare it). */
+  changes = 0;
   private readonly sinks = new Set<EventSink>();
   private readonly nextIds: Map<IdKind, number>;
 
@@ -66,6 +68,7 @@ export class Store {
   /** The change path's last step: hands an event to every sink and the bounded journal. */
   emit(users: Iterable<number>, event: EmittedEvent['event']): void {
     const emitted: EmittedEvent = { users: [...users], event };
+    this.changes++;
     if (this.journal.length >= JOURNAL_LIMIT) this.journal.shift();
     this.journal.push(emitted);
     for (const sink of this.sinks) sink(emitted);

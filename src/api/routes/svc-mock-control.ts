@@ -1,4 +1,4 @@
-/** The mock-only control API: reset, restore, clock, accounts and request log (root paths under /svc-mock/). */
+/** The mock-only control API: reset, snapshot, restore, clock, accounts and request log (root paths under /svc-mock/). */
 import type { GetSvcMockRequestsParams, PostSvcMockClockParams } from '../../generated/types.js';
 import { requireControl } from '../control.js';
 import { errors } from '../errors/index.js';
@@ -51,6 +51,18 @@ export const controlRoutes = [
       target.restore(snapshotBody(context));
       // A raw answer: the fixture's fields are not parameters to report as ignored.
       return new RawResponse(200, { 'Content-Type': 'application/json' }, { result: 'success', msg: '' });
+    },
+  }),
+  definePublicRoute<Empty>({
+    method: 'GET',
+    path: '/svc-mock/snapshot',
+    root: true,
+    auth: 'none',
+    schema: 'get-svc-mock-snapshot',
+    summary: 'Mock only: the whole state as a realm fixture (for --realm, restore)',
+    handler(context) {
+      // The fixture itself, not wrapped in a success envelope, so the answer can be saved and served as it is.
+      return new RawResponse(200, { 'Content-Type': 'application/json' }, control(context).snapshot());
     },
   }),
   definePublicRoute<Empty>({
