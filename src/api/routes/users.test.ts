@@ -215,8 +215,11 @@ describeTransports('DELETE /users/{id} and POST /users/{id}/reactivate', (t) => 
     expect((await t().as(ADMIN).post(`users/${target.user_id}/reactivate`)).status).toBe(200);
     expect(state.subscribers.get(1)!.size).toBe(count);
     expect(state.groups.get(members)!.members.has(target.user_id)).toBe(true);
+    const events = app.store.journal.length;
     const twice = await t().as(ADMIN).post(`users/${target.user_id}/reactivate`);
-    expect(twice.body).toMatchObject({ msg: 'User is already active' });
+    expect(twice.status).toBe(200);
+    expect(twice.body).toEqual({ result: 'success', msg: '' });
+    expect(app.store.journal.length).toBe(events);
   });
 
   it('refuses to deactivate the only owner and lets no member deactivate anyone', async () => {
