@@ -41,10 +41,17 @@ describeTransports('GET /users/me', (t) => {
 });
 
 describeTransports('GET /users', (t) => {
-  it('lists every user, deactivated users and bots included', async () => {
+  it('lists every user, deactivated users and bots included, but not the system bots', async () => {
     const { app } = t();
     const res = await t().as(MEMBER).get('users');
-    expect(res.body.members).toHaveLength(app.store.state.users.size);
+    const users = [...app.store.state.users.values()];
+    const systemBots = users.filter((u) => u.is_system_bot).map((u) => u.user_id);
+    expect(systemBots.length).toBeGreaterThan(0);
+    expect(res.body.members).toHaveLength(users.length - systemBots.length);
+    const ids = res.body.members.map((m: { user_id: number }) => m.user_id);
+    for (const id of systemBots) expect(ids).not.toContain(id);
+    const bySystemId = await t().as(MEMBER).get(`users/${systemBots[0]}`);
+    expect(bySystemId.body.user).toMatchObject({ user_id: systemBots[0], is_bot: true });
     expect(res.body.members.some((m: { is_active: boolean }) => !m.is_active)).toBe(true);
     const bot = res.body.members.find(
       (m: { is_bot: boolean; bot_owner_id: number | null }) => m.is_bot && m.bot_owner_id,
@@ -125,7 +132,8 @@ describeTransports('guests with can_access_all_users_group = role:members', (t) 
     expect(ids.has(stranger.user_id)).toBe(false);
     const direct = await t().as(GUEST).get(`users/${stranger.user_id}`);
     expect(direct.body).toEqual({ result: 'error', code: 'BAD_REQUEST', msg: 'Insufficient permission' });
-    expect((await t().as(MEMBER).get('users')).body.members).toHaveLength(state.users.size);
+    const systemBots = [...state.users.values()].filter((u) => u.is_system_bot).length;
+    expect((await t().as(MEMBER).get('users')).body.members).toHaveLength(state.users.size - systemBots);
   });
 });
 

@@ -66,8 +66,10 @@ export const userRoutes = [
       const visible = canAccessAllUsers(store.state, user) ? undefined : accessibleUserIds(store.state, user);
       const members = [];
       for (const other of store.state.users.values()) {
+        // The system bots belong to an internal organization: register lists them as cross_realm_bots.
+        if (other.is_system_bot) continue;
         if (wanted && !wanted.has(other.user_id)) continue;
-        if (visible && !visible.has(other.user_id) && !other.is_system_bot) continue;
+        if (visible && !visible.has(other.user_id)) continue;
         members.push(formatUser(store.state, other, user, options));
       }
       return { members };
