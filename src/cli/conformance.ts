@@ -2,6 +2,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { parseAlias, type Alias } from '../conformance/alias.js';
 import { REPORTERS, runConformance, type ConformanceOptions } from '../conformance/run-conformance.js';
+import { registerConformanceDiff } from './conformance-diff.js';
 
 type Reporter = ConformanceOptions['reporters'][number];
 
@@ -96,4 +97,5 @@ export function registerConformance(program: Command): void {
         process.exitCode = code;
       },
     );
+  registerConformanceDiff(program);
 }

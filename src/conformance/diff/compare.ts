@@ -1,0 +1,112 @@
+/** Structural diff of two normalised transcripts: key order ignored, ids by kind and order, timestamps within a tolerance. */
+import { IdRef, isPlainObject, Stamp, type NormalisedScenario, type NormalisedStep } from './normalise.js';
+
+/** One difference: where (scenario, step, JSON pointer into the step document) and both sides' values. */
+export interface DiffEntry {
+  scenario: string;
+  file: string;
+  /** `steps[2] POST /messages`, or `(scenario)` for a scenario that ran on one side only. */
+  step: string;
+  /** Into the step document: `/status`, `/body/...`, `/events/<n>/...`; empty for the whole step. */
+  pointer: string;
+  /** `changed`, or the side that has a value the other lacks. */
+  kind: 'changed' | 'only-a' | 'only-b';
+  a?: unknown;
+  b?: unknown;
+}
+
+/** A difference before it is placed in a scenario and step. */
+export type ValueDiff = Pick<DiffEntry, 'pointer' | 'kind' | 'a' | 'b'>;
+
+/** Escapes one JSON pointer segment (RFC 6901). */
+export const pointerSegment = (key: string | number): string =>
+  String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+
+function leafEqual(a: unknown, b: unknown, tolerance: number): boolean {
+  if (a instanceof IdRef || b instanceof IdRef)
+    return a instanceof IdRef && b instanceof IdRef && a.kind === b.kind && a.ordinal === b.ordinal;
+  if (a instanceof Stamp || b instanceof Stamp) {
+    if (!(a instanceof Stamp && b instanceof Stamp)) return false;
+    if ((a.offset === undefined) !== (b.offset === undefined)) return false;
+    const gap = a.offset !== undefined ? a.offset - b.offset! : a.seconds - b.seconds;
+    return Math.abs(gap) <= tolerance;
+  }
+  return Object.is(a, b) || a === b;
+}
+
+/** Differences between two normalised values (tolerance in seconds for timestamps). */
+export function compareValues(a: unknown, b: unknown, tolerance: number, pointer = ''): ValueDiff[] {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    const out: ValueDiff[] = [];
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      const at = `${pointer}/${i}`;
+      if (i >= b.length) out.push({ pointer: at, kind: 'only-a', a: a[i] });
+      else if (i >= a.length) out.push({ pointer: at, kind: 'only-b', b: b[i] });
+      else out.push(...compareValues(a[i], b[i], tolerance, at));
+    }
+    return out;
+  }
+  if (isPlainObject(a) && isPlainObject(b)) {
+    const out: ValueDiff[] = [];
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const at = `${pointer}/${pointerSegment(key)}`;
+      if (!(key in b)) out.push({ pointer: at, kind: 'only-a', a: a[key] });
+      else if (!(key in a)) out.push({ pointer: at, kind: 'only-b', b: b[key] });
+      else out.push(...compareValues(a[key], b[key], tolerance, at));
+    }
+    return out;
+  }
+  return leafEqual(a, b, tolerance) ? [] : [{ pointer, kind: 'changed', a, b }];
+}
+
+/** A step's label in reports: its key and name. */
+export const stepLabel = (step: NormalisedStep): string => `${step.key} ${step.name}`;
+
+/** A step in one cell: skipped (with the reason), its status, or that it ran. */
+const stepText = (s: NormalisedStep): string =>
+  s.record.outcome === 'skipped'
+    ? `skipped: ${s.record.skipReason ?? ''}`
+    : s.doc.status !== undefined
+      ? `status ${s.doc.status}`
+      : 'ran';
+
+const outcomeText = (s: NormalisedScenario): string =>
+  s.result.outcome === 'skipped' ? `skipped: ${s.result.skipReason ?? ''}` : 'ran';
+
+/** Every difference between side A's and side B's normalised transcripts of one scenario. */
+export function compareScenarios(
+  a: NormalisedScenario,
+  b: NormalisedScenario,
+  tolerance: number,
+): DiffEntry[] {
+  const where = { scenario: a.result.name, file: a.result.file };
+  const skippedA = a.result.outcome === 'skipped';
+  if (skippedA || b.result.outcome === 'skipped')
+    return skippedA === (b.result.outcome === 'skipped')
+      ? []
+      : [
+          {
+            ...where,
+            step: '(scenario)',
+            pointer: '',
+            kind: 'changed',
+            a: outcomeText(a),
+            b: outcomeText(b),
+          },
+        ];
+  const entries: DiffEntry[] = [];
+  const stepsB = new Map(b.steps.map((s) => [s.key, s]));
+  for (const stepA of a.steps) {
+    const stepB = stepsB.get(stepA.key);
+    stepsB.delete(stepA.key);
+    const step = stepLabel(stepA);
+    if (!stepB) entries.push({ ...where, step, pointer: '', kind: 'only-a', a: stepText(stepA) });
+    else if (stepA.doc.skipped !== stepB.doc.skipped)
+      entries.push({ ...where, step, pointer: '', kind: 'changed', a: stepText(stepA), b: stepText(stepB) });
+    else
+      for (const d of compareValues(stepA.doc, stepB.doc, tolerance)) entries.push({ ...where, step, ...d });
+  }
+  for (const stepB of stepsB.values())
+    entries.push({ ...where, step: stepLabel(stepB), pointer: '', kind: 'only-b', b: stepText(stepB) });
+  return entries;
+}

@@ -1,0 +1,268 @@
+/**
+ * Normalises a scenario transcript for comparison with another server's: server-assigned ids renamed by kind
+ * and order of first appearance, timestamps made relative to the scenario's start, the run id and the
+ * actors' emails replaced by their placeholders.
+ */
+import type { ScenarioResult, StepRecord } from '../transcript.js';
+
+/** A server-assigned id, equal to another when both are the same kind's n-th id of their own run. */
+export class IdRef {
+  constructor(
+    readonly kind: string,
+    readonly ordinal: number,
+    readonly raw: string | number,
+  ) {}
+  /** `message#3`: which id it is, the same on both sides. */
+  get label(): string {
+    return `${this.kind}#${this.ordinal}`;
+  }
+  /** `message#3=4711`: which id it is, and the server's value. */
+  toJSON(): string {
+    return `${this.label}=${this.raw}`;
+  }
+}
+
+/** A timestamp: `offset` (seconds since the scenario started) when it is not older than the run. */
+export class Stamp {
+  constructor(
+    readonly raw: number | string,
+    readonly seconds: number,
+    readonly offset: number | undefined,
+  ) {}
+  /** The value as the server sent it. */
+  toJSON(): number | string {
+    return this.raw;
+  }
+}
+
+/** A step as diffs see it: HTTP status, body and received events (heartbeats aside), normalised. */
+export interface StepDocument {
+  skipped?: true;
+  status?: number;
+  body?: unknown;
+  events?: unknown[];
+}
+
+/** One normalised step with the record it comes from. */
+export interface NormalisedStep {
+  /** `steps[2]` or `teardown[0]`. */
+  key: string;
+  name: string;
+  record: StepRecord;
+  doc: StepDocument;
+}
+
+/** A normalised scenario transcript. */
+export interface NormalisedScenario {
+  result: ScenarioResult;
+  steps: NormalisedStep[];
+}
+
+/** What normalising one side's transcript needs to know about its run. */
+export interface NormaliseContext {
+  /** The `{run}` value of this side's run. */
+  runId: string;
+  /** When the scenario started on this side (milliseconds since the epoch). */
+  startedAt: number;
+  /** Email of each actor on this side (replaced by `{actor.email}`). */
+  emails?: Record<string, string>;
+}
+
+/** Timestamps up to this many seconds older than the scenario's start still count as made by the run. */
+export const CLOCK_SLACK_SECONDS = 60;
+
+// Containers whose members' `id` is of a known kind.
+const CONTAINER_KINDS: Record<string, string> = {
+  messages: 'message',
+  streams: 'stream',
+  channels: 'stream',
+  channel: 'stream',
+  subscriptions: 'stream',
+  unsubscribed: 'stream',
+  never_subscribed: 'stream',
+  users: 'user',
+  members: 'user',
+  realm_users: 'user',
+  realm_non_active_users: 'user',
+  person: 'user',
+  bots: 'user',
+  display_recipient: 'user',
+  events: 'event',
+};
+// `<name>_id` fields whose name says less than their kind.
+const SUFFIXED_KINDS: Record<string, string> = {
+  sender: 'user',
+  owner: 'user',
+  bot_owner: 'user',
+  creator: 'user',
+  acting_user: 'user',
+  invited_by_user: 'user',
+  channel: 'stream',
+  last_event: 'event',
+  max_message: 'message',
+  first_message: 'message',
+  first_processed: 'message',
+  last_processed: 'message',
+};
+// Fields without the suffix that hold ids (an API key is a server-made secret, compared like an id).
+const PLAIN_KINDS: Record<string, string> = { anchor: 'message', subscribers: 'user', api_key: 'api_key' };
+// Objects keyed by ids.
+const KEYED_KINDS: Record<string, string> = { subscribed: 'user', already_subscribed: 'user' };
+
+const TIME_KEY = /(^|_)(timestamp|date|now)$|^date_|^invited$|^last_active/;
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:?\d\d)?$/;
+
+const own = (table: Record<string, string>, key: string): string | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
+
+const singular = (name: string): string => (name.endsWith('s') ? name.slice(0, -1) : name);
+
+/** The kind of id a field holds (`message`, `stream`, `user`, `queue`, `event`, ...), or undefined. */
+export function idKind(key: string, container: string | undefined): string | undefined {
+  if (key === 'id') return container ? (own(CONTAINER_KINDS, container) ?? singular(container)) : undefined;
+  const plain = own(PLAIN_KINDS, key);
+  if (plain) return plain;
+  const base = /^(.+)_ids?$/.exec(key)?.[1];
+  return base === undefined ? undefined : (own(SUFFIXED_KINDS, base) ?? base);
+}
+
+/** Renames ids by kind and order of first appearance, for one side's run of one scenario. */
+export class IdRenamer {
+  private readonly kinds = new Map<string, Map<string | number, IdRef>>();
+  /** Long string ids seen so far (queue ids), also replaced where they appear inside text. */
+  readonly strings = new Map<string, IdRef>();
+
+  /** The IdRef of `raw` as an id of `kind`. */
+  rename(kind: string, raw: string | number): IdRef {
+    let seen = this.kinds.get(kind);
+    if (!seen) this.kinds.set(kind, (seen = new Map()));
+    let ref = seen.get(raw);
+    if (!ref) {
+      ref = new IdRef(kind, seen.size + 1, raw);
+      seen.set(raw, ref);
+      if (typeof raw === 'string' && raw.length >= 8) this.strings.set(raw, ref);
+    }
+    return ref;
+  }
+}
+
+/** A plain JSON object (not an array, null, an IdRef or a Stamp). */
+export const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
+
+/** Walks a document, renaming ids and marking timestamps. */
+class Walker {
+  constructor(
+    private readonly renamer: IdRenamer,
+    private readonly ctx: NormaliseContext,
+  ) {}
+
+  private asId(kind: string, value: unknown): unknown {
+    if (Array.isArray(value)) return value.map((v) => this.asId(kind, v));
+    if ((typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && value !== ''))
+      return this.renamer.rename(kind, value);
+    return this.walk(value, undefined);
+  }
+
+  private asTime(value: unknown): unknown {
+    const seconds =
+      typeof value === 'number'
+        ? value > 1e11
+          ? value / 1000
+          : value
+        : typeof value === 'string' && ISO_TIME.test(value)
+          ? Date.parse(value) / 1000
+          : undefined;
+    if (seconds === undefined || Number.isNaN(seconds)) return this.walk(value, undefined);
+    const start = this.ctx.startedAt / 1000;
+    const fresh = seconds >= start - CLOCK_SLACK_SECONDS;
+    return new Stamp(value as number | string, seconds, fresh ? seconds - start : undefined);
+  }
+
+  walk(value: unknown, container: string | undefined, topKind?: string): unknown {
+    if (Array.isArray(value)) return value.map((v) => this.walk(v, container));
+    if (typeof value === 'string') return ISO_TIME.test(value) ? this.asTime(value) : value;
+    if (!isPlainObject(value)) return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      const kind = key === 'id' && topKind ? topKind : idKind(key, container);
+      if (kind) out[key] = this.asId(kind, v);
+      else if (TIME_KEY.test(key)) out[key] = this.asTime(v);
+      else if (own(KEYED_KINDS, key) && isPlainObject(v)) {
+        const keyed: Record<string, unknown> = {};
+        for (const [k, inner] of Object.entries(v))
+          keyed[this.renamer.rename(KEYED_KINDS[key]!, /^\d+$/.test(k) ? Number(k) : k).label] = this.walk(
+            inner,
+            key,
+          );
+        out[key] = keyed;
+      } else out[key] = this.walk(v, key);
+    }
+    return out;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Replaces the run id, actor emails and known string ids inside every string of a document. */
+function rewriteStrings(value: unknown, replace: (text: string) => string): unknown {
+  if (typeof value === 'string') return replace(value);
+  if (Array.isArray(value)) return value.map((v) => rewriteStrings(v, replace));
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewriteStrings(v, replace)]));
+}
+
+/** The events of an await step with the ones its expectations matched first, in expected order. */
+function orderedEvents(record: StepRecord): unknown[] {
+  const { received, matched } = record.events!;
+  const used = matched.filter((i) => i >= 0);
+  return [...used.map((i) => received[i]), ...received.filter((_, i) => !used.includes(i))];
+}
+
+/** The step's document before normalisation. */
+function rawDocument(record: StepRecord): StepDocument {
+  if (record.outcome === 'skipped') return { skipped: true };
+  const doc: StepDocument = {};
+  if (record.response) {
+    doc.status = record.response.status;
+    doc.body = record.response.body;
+  }
+  if (record.events) doc.events = orderedEvents(record);
+  return doc;
+}
+
+/** Kind of a top-level `id` in a response body: from the request path (`POST /messages` answers a message id). */
+function topKindOf(record: StepRecord): string | undefined {
+  const segment = record.request?.path.replace(/^\/api\/v1/, '').split('/')[1];
+  return segment ? (own(CONTAINER_KINDS, segment) ?? singular(segment)) : undefined;
+}
+
+/** Normalises one side's transcript of a scenario; ids are renamed in step order, body before events. */
+export function normaliseScenario(result: ScenarioResult, ctx: NormaliseContext): NormalisedScenario {
+  const renamer = new IdRenamer();
+  const walker = new Walker(renamer, ctx);
+  const steps = result.steps.map((record) => {
+    const raw = rawDocument(record);
+    const doc: StepDocument = { ...raw };
+    if ('body' in raw) doc.body = walker.walk(raw.body, undefined, topKindOf(record));
+    if (raw.events) doc.events = walker.walk(raw.events, 'events') as unknown[];
+    return { key: `${record.section}[${record.index}]`, name: record.name, record, doc };
+  });
+  const replacements: Array<[RegExp, string]> = [
+    [new RegExp(escapeRegExp(ctx.runId), 'g'), '{run}'],
+    ...Object.entries(ctx.emails ?? {}).map(([actor, email]): [RegExp, string] => [
+      new RegExp(escapeRegExp(email), 'gi'),
+      `{${actor}.email}`,
+    ]),
+  ];
+  const replace = (text: string): string => {
+    let out = text;
+    for (const [pattern, placeholder] of replacements) out = out.replace(pattern, placeholder);
+    for (const [raw, ref] of renamer.strings) out = out.split(raw).join(`{${ref.label}}`);
+    return out;
+  };
+  for (const step of steps) step.doc = rewriteStrings(step.doc, replace) as StepDocument;
+  return { result, steps };
+}
