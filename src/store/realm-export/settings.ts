@@ -16,6 +16,13 @@ function defaults(): NonNullable<typeof schemaDefaults> {
 
 const same = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 
+/** Entries in the schema's key order (then any others), so equal settings always export alike. */
+function inSchemaOrder(values: object, schema: Record<string, unknown>): Array<[string, unknown]> {
+  const record = values as Record<string, unknown>;
+  const keys = new Set([...Object.keys(schema).filter((k) => k in record), ...Object.keys(record)]);
+  return [...keys].map((k) => [k, record[k]]);
+}
+
 /** A group-setting value as a fixture writes it: a system group by name, an anonymous group copied. */
 function groupSettingValue(value: unknown, systemNames: Map<number, string>): unknown {
   if (typeof value === 'number') return systemNames.get(value) ?? value;
@@ -26,7 +33,7 @@ function groupSettingValue(value: unknown, systemNames: Map<number, string>): un
 function realmSettings(state: RealmState): RealmSettings {
   const systemNames = new Map([...state.systemGroupIds].map(([name, id]) => [id, name]));
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(state.settings)) {
+  for (const [key, value] of inSchemaOrder(state.settings, defaults().realm)) {
     const fallback = defaults().realm[key];
     const isGroup = typeof fallback === 'string' && fallback.startsWith('role:');
     const written = isGroup ? groupSettingValue(value, systemNames) : structuredClone(value);
@@ -38,7 +45,7 @@ function realmSettings(state: RealmState): RealmSettings {
 /** Personal-setting defaults that differ from the schema defaults. */
 function userSettingsDefaults(state: RealmState): UserSettings {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(state.userSettingsDefaults)) {
+  for (const [key, value] of inSchemaOrder(state.userSettingsDefaults, defaults().user)) {
     if (!same(value, defaults().user[key])) out[key] = structuredClone(value);
   }
   return out as UserSettings;
@@ -63,7 +70,7 @@ export function exportUserSettings(state: RealmState, user: UserRecord): UserSet
   const schema = defaults().user;
   const realm = state.userSettingsDefaults as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(user.settings)) {
+  for (const [key, value] of inSchemaOrder(user.settings, schema)) {
     if (!same(value, schema[key]) || !same(realm[key], schema[key])) out[key] = structuredClone(value);
   }
   return out as UserSettings;
