@@ -246,3 +246,31 @@ describeTransports('DELETE /users/{id} and POST /users/{id}/reactivate', (t) => 
     expect(owner.is_active).toBe(true);
   });
 });
+
+describeTransports(
+  'deactivation and reactivation before feature level 222',
+  (t) => {
+    it('sends realm_user/remove on deactivation and realm_user/add with the whole user on reactivation', async () => {
+      const { app } = t();
+      const target = app.store.state.usersByEmail.get(MEMBER2)!;
+      const start = app.store.journal.length;
+      expect((await t().as(ADMIN).delete(`users/${target.user_id}`)).status).toBe(200);
+      expect((await t().as(ADMIN).post(`users/${target.user_id}/reactivate`)).status).toBe(200);
+      const admin = app.store.state.usersByEmail.get(ADMIN)!.user_id;
+      type RealmUserEvent = { type: string; op?: string; person?: Record<string, unknown> };
+      const evs = app.store.journal
+        .slice(start)
+        .map((e) => (typeof e.event === 'function' ? e.event(admin) : e.event) as RealmUserEvent)
+        .filter((e) => e.type === 'realm_user');
+      expect(evs.map((e) => e.op)).toEqual(['remove', 'add']);
+      expect(evs[0]!.person).toEqual({ user_id: target.user_id, full_name: target.full_name });
+      expect(evs[1]!.person).toMatchObject({
+        user_id: target.user_id,
+        full_name: target.full_name,
+        is_active: true,
+        role: target.role,
+      });
+    });
+  },
+  { featureLevel: 221 },
+);

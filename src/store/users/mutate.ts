@@ -3,6 +3,7 @@ import type { Role } from '../../generated/types.js';
 import { emitPeer } from '../subscriptions/subscribe.js';
 import { SYSTEM_GROUP_NAMES, refreshSystemGroups } from '../groups.js';
 import type { UserRecord } from '../state.js';
+import { formatUser } from '../users.js';
 import type { Store } from '../store.js';
 
 /** Recomputes system groups and emits add_members / remove_members for each system group that changed. */
@@ -83,16 +84,29 @@ export function deactivateUser(store: Store, user: UserRecord): void {
   refreshSystemGroupsWithEvents(store);
 }
 
-/** Reactivates a user: their subscriptions count again (peer_add), system groups refresh, realm_user/update. */
+/**
+ * Reactivates a user: their subscriptions count again (peer_add), system groups refresh, and
+ * realm_user/update {is_active: true} is sent (realm_user/add with the whole user before FL222).
+ */
 export function reactivateUser(store: Store, user: UserRecord): void {
   const { state } = store;
   if (user.is_active) return;
   user.is_active = true;
-  store.emit(store.activeUserIds(), {
-    type: 'realm_user',
-    op: 'update',
-    person: { user_id: user.user_id, is_active: true },
-  });
+  if (store.featureLevel >= 222)
+    store.emit(store.activeUserIds(), {
+      type: 'realm_user',
+      op: 'update',
+      person: { user_id: user.user_id, is_active: true },
+    });
+  else
+    store.emit(store.activeUserIds(), (viewerId) => ({
+      type: 'realm_user',
+      op: 'add',
+      person: formatUser(state, user, state.users.get(viewerId), {
+        clientExtavatar: false,
+        includeCustomProfileFields: true,
+      }),
+    }));
   for (const streamId of activeSubscriptionIds(store, user)) {
     let set = state.subscribers.get(streamId);
     if (!set) state.subscribers.set(streamId, (set = new Set()));
