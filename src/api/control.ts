@@ -20,10 +20,13 @@ export interface RequestLogEntry {
 export interface ControlClock {
   /** Milliseconds since the UNIX epoch. */
   now(): number;
-  /** Jumps forward by `ms` milliseconds or a duration such as `'10m'`, firing due timers in time order. */
-  advance(by: number | string): void;
-  /** Jumps to `to` (UNIX seconds or a Date), never backwards. */
-  set(to: number | Date): void;
+  /**
+   * Jumps forward by `ms` milliseconds or a duration such as `'10m'`, firing due timers in time order.
+   * Awaiting it settles the requests pending when it was called first and waits until what fired is delivered.
+   */
+  advance(by: number | string): Promise<void>;
+  /** Jumps to `to` (UNIX seconds or a Date), never backwards; awaitable like `advance`. */
+  set(to: number | Date): Promise<void>;
 }
 
 /** What control routes can do to the running mock. */

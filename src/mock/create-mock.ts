@@ -66,14 +66,14 @@ export function createMock(options: MockOptions): Mock {
       if (ms === undefined)
         throw errors.badRequest(`Invalid advance: ${String(by)} (use e.g. 90s, 10m, 2h, 1d)`);
       if (!canJump(clock)) throw errors.badRequest('This mock runs on a clock that cannot be moved');
-      clock.advance(ms);
+      return clock.advance(ms);
     },
     set(to) {
       const ms = to instanceof Date ? to.getTime() : to * 1000;
       if (!Number.isFinite(ms)) throw errors.badRequest(`Invalid set: ${String(to)}`);
       if (ms < clock.now()) throw errors.badRequest('The clock never moves backwards');
       if (!canJump(clock)) throw errors.badRequest('This mock runs on a clock that cannot be moved');
-      clock.set(ms);
+      return clock.set(ms);
     },
   };
 

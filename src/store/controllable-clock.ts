@@ -4,12 +4,7 @@
  * scheduled deliveries without waiting.
  */
 import type { ManualClock, TimerHandle } from './clock.js';
-
-interface Pending {
-  at: number;
-  seq: number;
-  fn: () => void;
-}
+import { JumpTracker, type PendingTimer as Pending } from './clock-jump.js';
 
 /** Parses `90s`, `10m`, `2h`, `1d`, `500ms` or a bare number of milliseconds; undefined when malformed. */
 export function parseDuration(text: string | number): number | undefined {
@@ -27,6 +22,7 @@ export function createControllableClock(wallNow: () => number = () => Date.now()
   let pinned: number | undefined;
   let seq = 0;
   const timers = new Map<number, Pending>();
+  const jumps = new JumpTracker(timers);
   let wake: ReturnType<typeof setTimeout> | undefined;
   const now = (): number => pinned ?? wallNow() + offset;
 
@@ -71,30 +67,40 @@ export function createControllableClock(wallNow: () => number = () => Date.now()
     (wake as { unref?: () => void }).unref?.();
   };
 
-  const jumpTo = (target: number): void => {
-    const from = now();
-    if (target <= from) return;
-    runUntil(target);
-    offset += target - from;
+  const fireDue = (): void => {
+    runUntil(now());
     schedule();
   };
 
+  const jumpTo = (target: number): Promise<void> => {
+    const from = now();
+    const lastSeq = seq;
+    if (target > from) {
+      runUntil(target);
+      offset += target - from;
+      schedule();
+    }
+    return jumps.jumped(Math.max(0, target - from), lastSeq, fireDue);
+  };
+
   return {
-    now,
-    setTimer(ms, fn): TimerHandle {
+    now: () => {
+      jumps.activity++;
+      return now();
+    },
+    setTimer(ms, fn, options): TimerHandle {
+      jumps.activity++;
       const handle = { id: ++seq };
-      timers.set(handle.id, { at: now() + Math.max(0, ms), seq: handle.id, fn });
+      const at = now() + Math.max(0, ms) - jumps.shiftFor(options);
+      timers.set(handle.id, { at, seq: handle.id, fn, wait: options?.wait ?? false });
       schedule();
       return handle;
     },
     clearTimer(handle) {
+      jumps.activity++;
       if (timers.delete(handle.id)) schedule();
     },
-    advance(ms) {
-      jumpTo(now() + Math.max(0, ms));
-    },
-    set(epochMs) {
-      jumpTo(epochMs);
-    },
+    advance: (ms) => jumpTo(now() + Math.max(0, ms)),
+    set: (epochMs) => jumpTo(epochMs),
   };
 }

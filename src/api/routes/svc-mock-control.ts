@@ -81,13 +81,14 @@ export const controlRoutes = [
     auth: 'none',
     schema: 'post-svc-mock-clock',
     summary: 'Mock only: jump the clock forward (advance=10m or set=UNIX seconds)',
-    handler(context) {
+    async handler(context) {
       const { clock } = control(context);
       const { advance, set } = context.params;
       if ((advance === undefined) === (set === undefined))
         throw errors.badRequest('Give exactly one of advance (e.g. 90s, 10m, 2h, 1d) or set (UNIX seconds)');
-      if (advance !== undefined) clock.advance(advance);
-      else clock.set(set!);
+      // Answers once the polls pending at the jump have settled and what fell due has been delivered.
+      if (advance !== undefined) await clock.advance(advance);
+      else await clock.set(set!);
       return timeAnswer(clock.now());
     },
   }),

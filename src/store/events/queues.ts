@@ -128,10 +128,15 @@ export class QueueRegistry {
       this.clear(queue, 'expiry');
       queue.park(waiter);
       const timers = this.timers.get(queue)!;
-      timers.heartbeat = this.store.clock.setTimer(HEARTBEAT_MS, () => {
-        timers.heartbeat = undefined;
-        queue.push({ type: 'heartbeat' });
-      });
+      // A waiting request's timer: an awaited clock jump lets a poll started before it count from then.
+      timers.heartbeat = this.store.clock.setTimer(
+        HEARTBEAT_MS,
+        () => {
+          timers.heartbeat = undefined;
+          queue.push({ type: 'heartbeat' });
+        },
+        { wait: true },
+      );
     });
   }
 
