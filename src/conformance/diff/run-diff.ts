@@ -50,6 +50,8 @@ export interface DiffIo {
   signal?: AbortSignal;
   /** Replaces target creation (tests alter targets). */
   makeTarget?: MakeTarget;
+  /** Receives the finished report (tests and other tools). */
+  onReport?: (report: DiffReport) => void;
 }
 
 const newRunId = (): string => `r${randomBytes(4).toString('hex')}`;
@@ -176,6 +178,7 @@ export async function runConformanceDiff(options: DiffOptions, io: DiffIo): Prom
     };
     if (consoleOn) io.out(renderConsoleFooter(report));
     writeReports(report, options);
+    io.onReport?.(report);
     return results.some((r) => r.entries.length) || io.signal?.aborted ? 1 : 0;
   } catch (error) {
     if (
