@@ -1,0 +1,155 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../adapters/node/server.js';
+import { createMock } from '../../mock/create-mock.js';
+import { preparedDevRealm } from '../../testing/dev-realm.js';
+import { createHttpTarget } from '../http-target.js';
+import { loadScenarioFile } from '../loader.js';
+import { createMockTarget, devRealmAccounts } from '../mock-target.js';
+import { formatFailures } from '../report.js';
+import { runScenario } from '../runner.js';
+import { startRecording, type RecordingResult } from './record-session.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'svc-record-'));
+const HAMLET = { email: 'hamlet@svc.test', key: 'hamletSvcDevApiKey0123456789abcd' };
+const CORDELIA = { email: 'cordelia@svc.test', key: 'cordeliaSvcDevApiKey0123456789ab' };
+const IAGO = { email: 'iago@svc.test', key: 'iagoSvcDevApiKey0123456789abcdef' };
+
+let server: RunningServer;
+let result: RecordingResult;
+
+/** A small client session through the proxy: the way an app would use the API. */
+async function clientSession(base: string): Promise<void> {
+  const call = async (
+    who: { email: string; key: string } | null,
+    method: string,
+    path: string,
+    params: Record<string, string> = {},
+  ): Promise<Record<string, unknown>> => {
+    const form = new URLSearchParams(params).toString();
+    const headers: Record<string, string> = {};
+    if (who) headers.authorization = `Basic ${Buffer.from(`${who.email}:${who.key}`).toString('base64')}`;
+    const get = method === 'GET';
+    if (!get) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const response = await fetch(`${base}/api/v1${path}${get && form ? `?${form}` : ''}`, {
+      method,
+      headers,
+      body: get ? undefined : form,
+    });
+    return (await response.json()) as Record<string, unknown>;
+  };
+  await call(null, 'GET', '/server_settings');
+  const me = await call(HAMLET, 'GET', '/users/me');
+  const queue = await call(CORDELIA, 'POST', '/register', { event_types: '["message","reaction"]' });
+  // Cordelia's long poll parks until Hamlet's message arrives.
+  const poll = call(CORDELIA, 'GET', '/events', {
+    queue_id: String(queue.queue_id),
+    last_event_id: String(queue.last_event_id),
+  });
+  const sent = await call(HAMLET, 'POST', '/messages', {
+    type: 'stream',
+    to: 'Verona',
+    topic: 'recorded {session}',
+    content: `hello ${CORDELIA.email}`,
+  });
+  const events = (await poll).events as Array<{ id: number }>;
+  const msg = String(sent.id);
+  await call(CORDELIA, 'POST', `/messages/${msg}/reactions`, { emoji_name: 'octopus' });
+  await call(CORDELIA, 'GET', '/events', {
+    queue_id: String(queue.queue_id),
+    last_event_id: String(events.at(-1)!.id),
+    dont_block: 'true',
+  });
+  await call(CORDELIA, 'POST', '/messages', {
+    type: 'direct',
+    to: JSON.stringify([me.user_id]),
+    content: 'a direct word',
+  });
+  await call(HAMLET, 'GET', `/messages/${msg}`);
+  await call(HAMLET, 'GET', '/messages', {
+    anchor: msg,
+    num_before: '2',
+    num_after: '0',
+    narrow: JSON.stringify([{ operator: 'channel', operand: 'Verona' }]),
+  });
+  await call(IAGO, 'DELETE', `/messages/${msg}`);
+  await call(HAMLET, 'GET', `/messages/${msg}`);
+  await call(CORDELIA, 'DELETE', '/events', { queue_id: String(queue.queue_id) });
+}
+
+beforeAll(async () => {
+  server = await startServer(createMock({ realm: preparedDevRealm(), logError: () => {} }), {
+    port: 0,
+    host: '127.0.0.1',
+  });
+  const recording = await startRecording({ target: server.url, output: join(dir, 'recorded.yaml'), port: 0 });
+  await clientSession(recording.proxy.url);
+  result = await recording.stop();
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a recorded client session', () => {
+  it('writes a scenario that loads, with role-named actors', () => {
+    const { scenario } = loadScenarioFile(result.file);
+    expect(scenario.actors).toEqual({
+      administrator: 'administrator',
+      member: 'member',
+      member2: 'member',
+      anonymous: 'none',
+    });
+    expect(scenario.mutates).toBe(true);
+    expect(scenario.name).toContain(server.url);
+  });
+
+  it('contains no API key and no e-mail address', () => {
+    const text = readFileSync(result.file, 'utf8');
+    for (const secret of [HAMLET.key, CORDELIA.key, IAGO.key, HAMLET.email, CORDELIA.email, IAGO.email])
+      expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/[a-z]+@svc\.test/i);
+  });
+
+  it('turns ids into captures and polls into register and await_events steps', () => {
+    const { scenario } = loadScenarioFile(result.file);
+    const steps = scenario.steps;
+    const send = steps.find((s) => s.request === 'POST /messages');
+    expect(send?.capture).toEqual({ msg1: '/id' });
+    expect(steps.find((s) => s.register)?.queue).toBe('queue1');
+    expect(steps.filter((s) => s.await_events).map((s) => s.await_events!.queue)).toEqual([
+      'queue1',
+      'queue1',
+    ]);
+    expect(steps.map((s) => s.request).filter(Boolean)).toContain('DELETE /messages/{msg1}');
+    expect(steps.find((s) => s.request === 'DELETE /events')?.params).toEqual({
+      queue_id: '{queue1.queue_id}',
+    });
+  });
+
+  it('replays green against a fresh mock server over HTTP and against the in-process mock', async () => {
+    const loaded = loadScenarioFile(result.file);
+    const fresh = await startServer(createMock({ realm: preparedDevRealm(), logError: () => {} }), {
+      port: 0,
+      host: '127.0.0.1',
+    });
+    try {
+      for (const target of [createHttpTarget(fresh.url, { features: ['control'] }), createMockTarget()]) {
+        const outcome = await runScenario(loaded, {
+          target,
+          accounts: devRealmAccounts(),
+          featureLevel: 500,
+          runId: 'replay',
+          pollIntervalMs: 20,
+        });
+        await target.close();
+        expect([target.name, outcome.outcome, formatFailures(outcome)]).toEqual([target.name, 'passed', '']);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+});

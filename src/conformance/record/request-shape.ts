@@ -1,0 +1,90 @@
+/** Turns a recorded request's path and parameters into a step's `request` and `params` (placeholders, no secrets). */
+import { routeOf } from '../checks.js';
+import { isObject } from '../matchers.js';
+import {
+  capturedPlaceholder,
+  holdsKey,
+  personPlaceholder,
+  replaceEmails,
+  type ShapeContext,
+} from './context.js';
+import { escapeBraces, isIdParam, isSecretKey, isUserKey, USER_OPERATORS } from './rules.js';
+
+/** A parameter's value as the scenario writes it: JSON text becomes the value it encodes when that is exact. */
+export function decodeParam(text: string): unknown {
+  if (!/^[[{"\d\-tfn]/.test(text)) return text;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return JSON.stringify(value) === text ? value : text;
+  } catch {
+    return text;
+  }
+}
+
+type Kind = 'user' | 'id' | 'plain';
+
+function shapeParam(ctx: ShapeContext, value: unknown, kind: Kind): unknown {
+  if (typeof value === 'number') {
+    const person = kind === 'user' ? ctx.byUserId.get(value) : undefined;
+    if (person) return personPlaceholder(ctx, person, 'user_id');
+    return (kind !== 'plain' && capturedPlaceholder(ctx, value)) || value;
+  }
+  if (typeof value === 'string') {
+    const captured = capturedPlaceholder(ctx, value);
+    if (captured && (kind !== 'plain' || ctx.queues.has(value) || !/^\d+$/.test(value))) return captured;
+    return value.includes('@') ? replaceEmails(ctx, value, true)! : escapeBraces(value);
+  }
+  if (Array.isArray(value)) return value.map((v) => shapeParam(ctx, v, kind));
+  if (isObject(value)) {
+    const userOperand = typeof value.operator === 'string' && USER_OPERATORS.has(value.operator);
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        shapeParam(ctx, v, k === 'operand' && userOperand ? 'user' : kindOf(k)),
+      ]),
+    );
+  }
+  return value;
+}
+
+const kindOf = (key: string): Kind => (isUserKey(key) ? 'user' : isIdParam(key) ? 'id' : 'plain');
+
+/** The step's params: secrets dropped, ids, users, queues and e-mails as placeholders. */
+export function shapeParams(ctx: ShapeContext, params: Record<string, string>): Record<string, unknown> {
+  const direct = ['private', 'direct'].includes(params.type ?? '');
+  const out: Record<string, unknown> = {};
+  for (const [key, text] of Object.entries(params)) {
+    if (isSecretKey(key) || holdsKey(ctx, text)) continue;
+    out[key] = shapeParam(ctx, decodeParam(text), key === 'to' && direct ? 'user' : kindOf(key));
+  }
+  return out;
+}
+
+/** The user's part of a route's path parameter names (`user_id`, `user_id_or_email`, `email`). */
+const isUserSegment = (name: string): boolean => /user_id|email/.test(name);
+
+/** `METHOD /path` for the step: under /api/v1 without its prefix, ids and users as placeholders. */
+export function shapeRequestLine(ctx: ShapeContext, method: string, path: string): string {
+  const template = routeOf(method, path)?.path.split('/');
+  const segments = path.split('/').map((raw, i) => {
+    let text: string;
+    try {
+      text = decodeURIComponent(raw);
+    } catch {
+      return escapeBraces(raw);
+    }
+    const name = /^\{(.+)\}$/.exec(template?.[i] ?? '')?.[1];
+    if (name && isUserSegment(name)) {
+      const person = /^\d+$/.test(text) ? ctx.byUserId.get(Number(text)) : undefined;
+      if (person) return personPlaceholder(ctx, person, 'user_id');
+      if (text.includes('@')) return replaceEmails(ctx, text, true)!;
+    }
+    if (template === undefined || name) {
+      const captured = capturedPlaceholder(ctx, /^\d+$/.test(text) ? Number(text) : text);
+      if (captured) return captured;
+    }
+    return text.includes('@') ? replaceEmails(ctx, text, true)! : escapeBraces(raw);
+  });
+  const full = segments.join('/');
+  return `${method} ${full.startsWith('/api/v1/') ? full.slice('/api/v1'.length) : full}`;
+}

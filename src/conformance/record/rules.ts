@@ -1,0 +1,59 @@
+/** How the recorder reads a field: ids, user ids, timestamps, secrets, addresses that differ between servers. */
+
+/** Keys whose values are ids: `id`, `ids`, `message_id`, `stream_ids`... */
+export const isIdKey = (key: string): boolean => /(^|_)ids?$/.test(key);
+
+/** Keys whose values are user ids (or lists of them). */
+export const isUserKey = (key: string): boolean =>
+  /(^|_)(user|sender|owner|creator|author|recipient|inviter|acting_user|bot_owner|invited_by_user)_ids?$/.test(
+    key,
+  ) || ['principals', 'members', 'direct_members', 'subscribers', 'add', 'delete'].includes(key);
+
+/** Parameters whose values are ids even without an id-like name (`anchor`, a narrow's `operand`, `to`, `messages`). */
+export const isIdParam = (key: string): boolean =>
+  isIdKey(key) || ['anchor', 'operand', 'to', 'messages', 'subgroups'].includes(key);
+
+/** Narrow operators whose operand names users. */
+export const USER_OPERATORS = new Set(['dm', 'pm-with', 'sender', 'dm-including', 'group-pm-with']);
+
+/** Keys that hold a moment in time. */
+export const isTimeKey = (key: string): boolean =>
+  /(^|_)(timestamp|time|date|joined|created|invited|expiry|expires|last_active|last_edit)(_|$)/.test(key) ||
+  key.endsWith('_at');
+
+/** Keys whose values are counters of the server's own progress (event and update positions). */
+export const isCounterKey = (key: string): boolean =>
+  [
+    'last_event_id',
+    'max_message_id',
+    'presence_last_update_id',
+    'first_processed_id',
+    'last_processed_id',
+  ].includes(key);
+
+/** A number that reads as UNIX seconds between 2001 and 2096. */
+export const looksLikeTime = (value: number): boolean => value > 1e9 && value < 4e9;
+
+/** Keys that hold secrets: never written. */
+export const isSecretKey = (key: string): boolean =>
+  /(^|_)(api_key|password|secret|token)$/.test(key) || key === 'key';
+
+/** Keys whose values differ between servers (addresses, versions). */
+export const isServerKey = (key: string): boolean =>
+  /(^|_)(url|uri|link|icon|version|merge_base|host)$/.test(key) || key === 'uuid';
+
+/** A whole e-mail address. */
+export const EMAIL = /^[^\s@/{}]+@[^\s@/{}]+\.[^\s@/{}]+$/;
+/** E-mail addresses inside a longer text. */
+export const EMAILS_IN = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+
+/** Escapes `{` so a recorded text is never read as a placeholder. */
+export const escapeBraces = (text: string): string => text.replace(/\{/g, '{{');
+
+/** The map key a value is remembered under (numbers and strings apart; a digit string also finds the number). */
+export const valueKey = (value: unknown): string | undefined =>
+  typeof value === 'number'
+    ? `n:${value}`
+    : typeof value === 'string' && value !== ''
+      ? `s:${value}`
+      : undefined;
