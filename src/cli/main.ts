@@ -5,9 +5,10 @@ import { createApp, type App } from '../api/app.js';
 import { startServer } from '../adapters/node/server.js';
 import { RealmLoadError } from '../store/load-realm.js';
 import { listAccounts as listStoreAccounts } from '../mock/accounts.js';
-import { createMock } from '../mock/create-mock.js';
+import { createMock, type Mock } from '../mock/create-mock.js';
 import { registerConformance } from './conformance.js';
 import { generateFromSpec, registerRealm } from './realm.js';
+import { loadStateOrExit, parseSaveEvery, removeStaleTemps, startPersistence } from './state-file.js';
 import {
   addTrafficOptions,
   describeTraffic,
@@ -117,6 +118,13 @@ export function buildProgram(): Command {
       '--generate <spec>',
       'serve a generated realm: users=N,channels=N,messages=N,seed=N[,start=ISO|unix]',
     )
+    .option('--state <file>', 'keep the state in this file: load it when it exists, save it when changed')
+    .option(
+      '--save-every <duration>',
+      'with --state: how often a changed state is saved',
+      parseSaveEvery,
+      5000,
+    )
     .action(
       async (
         opts: {
@@ -127,22 +135,36 @@ export function buildProgram(): Command {
           featureLevel?: number;
           generate?: string;
           control?: boolean;
+          state?: string;
+          saveEvery: number;
         } & TrafficFlags,
       ) => {
         if (opts.generate !== undefined && opts.realm !== undefined) {
           console.error('error: give either --realm or --generate, not both');
           process.exit(2);
         }
+        // A state file that exists wins over --realm/--generate; a corrupt one exits with code 2, untouched.
+        if (opts.state !== undefined) removeStaleTemps(opts.state);
+        const saved = opts.state !== undefined ? loadStateOrExit(opts.state) : undefined;
         // --generate builds the realm in memory (a bad spec exits with code 2) instead of reading a file.
-        const generated = opts.generate !== undefined ? await generateFromSpec(opts.generate) : undefined;
+        const generated =
+          saved ?? (opts.generate !== undefined ? await generateFromSpec(opts.generate) : undefined);
         const traffic = trafficFromFlags(opts);
         const control = opts.control ?? isLoopbackHost(opts.host);
         const app = loadApp(opts.realm, { ...opts, generated, traffic, control });
         const running = await startServer(app, { port: opts.port, host: opts.host });
         console.log(`Listening on ${running.url}`);
         console.log(
-          `Realm: ${app.store.state.realm.name} (${opts.realm ?? (opts.generate ? `generated: ${opts.generate}` : 'dev realm')}); API at ${running.url}/api/v1\n`,
+          `Realm: ${app.store.state.realm.name} (${saved ? `state file ${opts.state}` : (opts.realm ?? (opts.generate ? `generated: ${opts.generate}` : 'dev realm'))}); API at ${running.url}/api/v1\n`,
         );
+        const persistence =
+          opts.state === undefined
+            ? undefined
+            : startPersistence(app as Mock, { path: opts.state, everyMs: opts.saveEvery, upToDate: !!saved });
+        if (opts.state !== undefined)
+          console.log(
+            `State: ${opts.state} (${saved ? 'loaded' : 'new'}); saved every ${opts.saveEvery} ms when changed and on exit\n`,
+          );
         console.log(`${describeTraffic(traffic)}\n`);
         console.log(
           control
@@ -151,8 +173,17 @@ export function buildProgram(): Command {
         );
         printAccounts(app);
         const stop = (): void => {
+          persistence?.stop();
           running.close().then(
-            () => process.exit(0),
+            () => {
+              try {
+                persistence?.save();
+              } catch (error) {
+                console.error(`svc-mock: cannot save ${opts.state}:`, error);
+                process.exit(1);
+              }
+              process.exit(0);
+            },
             () => process.exit(1),
           );
         };
