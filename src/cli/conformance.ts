@@ -3,6 +3,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { parseAlias, type Alias } from '../conformance/alias.js';
 import { REPORTERS, runConformance, type ConformanceOptions } from '../conformance/run-conformance.js';
 import { registerConformanceDiff } from './conformance-diff.js';
+import { registerConformanceRecord } from './conformance-record.js';
 
 type Reporter = ConformanceOptions['reporters'][number];
 
@@ -98,4 +99,5 @@ export function registerConformance(program: Command): void {
       },
     );
   registerConformanceDiff(program);
+  registerConformanceRecord(program);
 }
