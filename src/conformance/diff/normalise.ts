@@ -250,8 +250,11 @@ export function normaliseScenario(result: ScenarioResult, ctx: NormaliseContext)
     if (raw.events) doc.events = walker.walk(raw.events, 'events') as unknown[];
     return { key: `${record.section}[${record.index}]`, name: record.name, record, doc };
   });
+  // A run id too short to be unique (a hand-given one) would replace letters of ordinary words.
   const replacements: Array<[RegExp, string]> = [
-    [new RegExp(escapeRegExp(ctx.runId), 'g'), '{run}'],
+    ...(ctx.runId.length >= 4
+      ? [[new RegExp(escapeRegExp(ctx.runId), 'g'), '{run}'] as [RegExp, string]]
+      : []),
     ...Object.entries(ctx.emails ?? {}).map(([actor, email]): [RegExp, string] => [
       new RegExp(escapeRegExp(email), 'gi'),
       `{${actor}.email}`,

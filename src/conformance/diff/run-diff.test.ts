@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_FEATURE_LEVEL } from '../../api/services.js';
 import { createMockTarget } from '../mock-target.js';
 import { alterTarget, type Target } from '../target.js';
 import { runConformanceDiff, type DiffOptions } from './run-diff.js';
@@ -140,7 +141,7 @@ describe('conformance diff', () => {
   it('shows exactly what a mock at an older feature level answers differently', async () => {
     const result = await diff([levelFile], {}, { againstFeatureLevel: 250 });
     expect(entriesOf(result.report)).toEqual([
-      ['steps[0] GET /server_settings', '/body/svc_feature_level', 435, 250],
+      ['steps[0] GET /server_settings', '/body/svc_feature_level', DEFAULT_FEATURE_LEVEL, 250],
       ['steps[1] GET /streams/999999', '/body/msg', 'Invalid channel ID', 'Invalid stream ID'],
     ]);
     expect(result.code).toBe(1);

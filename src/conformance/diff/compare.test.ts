@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { ScenarioResult, StepRecord } from '../transcript.js';
+import { compareScenarios, compareValues } from './compare.js';
+import { IdRef, normaliseScenario, Stamp } from './normalise.js';
+
+describe('compareValues', () => {
+  it('ignores key order and reports changed, missing and extra values by JSON pointer', () => {
+    expect(compareValues({ a: 1, b: { c: 2, 'x/y': 3 } }, { b: { 'x/y': 4, c: 2 }, a: 1 }, 5)).toEqual([
+      { pointer: '/b/x~1y', kind: 'changed', a: 3, b: 4 },
+    ]);
+    expect(compareValues({ a: 1, gone: true }, { a: 1, added: null }, 5)).toEqual([
+      { pointer: '/gone', kind: 'only-a', a: true },
+      { pointer: '/added', kind: 'only-b', b: null },
+    ]);
+    expect(compareValues([1, 2], [1, 2, 3], 5)).toEqual([{ pointer: '/2', kind: 'only-b', b: 3 }]);
+    expect(compareValues({ a: [1] }, { a: { 0: 1 } }, 5)).toHaveLength(1);
+  });
+
+  it('compares ids by kind and order of first appearance, never by value', () => {
+    expect(compareValues(new IdRef('message', 1, 4711), new IdRef('message', 1, 93), 5)).toEqual([]);
+    expect(compareValues(new IdRef('message', 1, 93), new IdRef('message', 2, 93), 5)).toHaveLength(1);
+    expect(compareValues(new IdRef('message', 1, 93), new IdRef('user', 1, 93), 5)).toHaveLength(1);
+    expect(compareValues(new IdRef('message', 1, 93), 93, 5)).toHaveLength(1);
+  });
+
+  it('takes timestamps within the tolerance as equal, beyond it as different', () => {
+    const run = (offset: number): Stamp => new Stamp(0, 0, offset);
+    expect(compareValues(run(10), run(14), 5)).toEqual([]);
+    expect(compareValues(run(10), run(15.5), 5)).toHaveLength(1);
+    expect(compareValues(new Stamp(1, 1000, undefined), new Stamp(4, 1004, undefined), 5)).toEqual([]);
+    // One made during the run, one from the realm's past: different whatever the gap.
+    expect(compareValues(run(0), new Stamp(1, 1, undefined), 5)).toHaveLength(1);
+  });
+});
+
+function transcript(outcome: ScenarioResult['outcome'], steps: StepRecord[]): ScenarioResult {
+  return {
+    file: 'f.yaml',
+    name: 'n',
+    outcome,
+    runId: 'r',
+    featureLevel: 1,
+    steps,
+    failures: [],
+    durationMs: 0,
+  };
+}
+
+const request = (index: number, status: number, body: unknown, skipped = false): StepRecord => ({
+  section: 'steps',
+  index,
+  name: 'GET /x',
+  outcome: skipped ? 'skipped' : 'passed',
+  ...(skipped
+    ? { skipReason: 'needs feature level 400, the target has 300' }
+    : {
+        request: { method: 'GET', path: '/api/v1/x', params: {}, actor: 'a', role: 'member' },
+        response: { status, headers: {}, body },
+      }),
+  captures: {},
+  failures: [],
+});
+
+describe('compareScenarios', () => {
+  const ctx = { runId: 'r', startedAt: 0 };
+  it('places differences in their scenario and step; a step that ran on one side only is one entry', () => {
+    const a = normaliseScenario(transcript('passed', [request(0, 200, { v: 1 }), request(1, 200, {})]), ctx);
+    const b = normaliseScenario(transcript('failed', [request(0, 400, { v: 1 })]), ctx);
+    expect(compareScenarios(a, b, 5)).toEqual([
+      {
+        scenario: 'n',
+        file: 'f.yaml',
+        step: 'steps[0] GET /x',
+        pointer: '/status',
+        kind: 'changed',
+        a: 200,
+        b: 400,
+      },
+      {
+        scenario: 'n',
+        file: 'f.yaml',
+        step: 'steps[1] GET /x',
+        pointer: '',
+        kind: 'only-a',
+        a: 'status 200',
+      },
+    ]);
+  });
+
+  it('reports a step skipped on one side as one entry, and a scenario skipped on one side', () => {
+    const a = normaliseScenario(transcript('passed', [request(0, 200, { v: 1 })]), ctx);
+    const b = normaliseScenario(transcript('passed', [request(0, 200, null, true)]), ctx);
+    expect(compareScenarios(a, b, 5).map((e) => [e.pointer, e.a, e.b])).toEqual([
+      ['', 'status 200', 'skipped: needs feature level 400, the target has 300'],
+    ]);
+    const skipped = normaliseScenario({ ...transcript('skipped', []), skipReason: 'needs control' }, ctx);
+    expect(compareScenarios(a, skipped, 5)).toEqual([
+      {
+        scenario: 'n',
+        file: 'f.yaml',
+        step: '(scenario)',
+        pointer: '',
+        kind: 'changed',
+        a: 'ran',
+        b: 'skipped: needs control',
+      },
+    ]);
+    expect(compareScenarios(skipped, skipped, 5)).toEqual([]);
+  });
+});

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { ScenarioResult, StepRecord } from '../transcript.js';
+import type { IdRef } from './normalise.js';
+import { idKind, normaliseScenario, Stamp } from './normalise.js';
+
+const START = 1_800_000_000_000;
+
+function step(index: number, path: string, body: unknown, extra: Partial<StepRecord> = {}): StepRecord {
+  return {
+    section: 'steps',
+    index,
+    name: `POST ${path}`,
+    outcome: 'passed',
+    request: { method: 'POST', path: `/api/v1${path}`, params: {}, actor: 'alice', role: 'member' },
+    response: { status: 200, headers: {}, body },
+    captures: {},
+    failures: [],
+    ...extra,
+  };
+}
+
+function result(steps: StepRecord[]): ScenarioResult {
+  return {
+    file: 'x.yaml',
+    name: 'x',
+    outcome: 'passed',
+    runId: 'rabc',
+    featureLevel: 435,
+    steps,
+    failures: [],
+    durationMs: 1,
+  };
+}
+
+const json = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+describe('idKind', () => {
+  it('tells message, stream, user, queue and event ids apart by field and container', () => {
+    expect(idKind('id', 'messages')).toBe('message');
+    expect(idKind('id', 'message')).toBe('message');
+    expect(idKind('id', 'subscriptions')).toBe('stream');
+    expect(idKind('id', 'events')).toBe('event');
+    expect(idKind('id', 'invites')).toBe('invite');
+    expect(idKind('id', undefined)).toBeUndefined();
+    expect(idKind('sender_id', undefined)).toBe('user');
+    expect(idKind('user_ids', undefined)).toBe('user');
+    expect(idKind('channel_id', undefined)).toBe('stream');
+    expect(idKind('queue_id', undefined)).toBe('queue');
+    expect(idKind('last_event_id', undefined)).toBe('event');
+    expect(idKind('anchor', undefined)).toBe('message');
+    expect(idKind('content', undefined)).toBeUndefined();
+    expect(idKind('constructor', undefined)).toBeUndefined();
+  });
+});
+
+describe('normaliseScenario', () => {
+  it('renames ids per kind by order of first appearance across steps', () => {
+    const n = normaliseScenario(
+      result([
+        step(0, '/messages', { id: 4711 }),
+        step(1, '/messages', { id: 4712 }),
+        step(2, '/messages/4711', {
+          message: { id: 4711, sender_id: 9, stream_id: 3 },
+          user_ids: [9, 12],
+        }),
+      ]),
+      { runId: 'rabc', startedAt: START },
+    );
+    expect(json(n.steps.map((s) => s.doc.body))).toEqual([
+      { id: 'message#1=4711' },
+      { id: 'message#2=4712' },
+      {
+        message: { id: 'message#1=4711', sender_id: 'user#1=9', stream_id: 'stream#1=3' },
+        user_ids: ['user#1=9', 'user#2=12'],
+      },
+    ]);
+    const first = (n.steps[2]!.doc.body as { message: { id: IdRef } }).message.id;
+    expect([first.kind, first.ordinal, first.raw, first.label]).toEqual(['message', 1, 4711, 'message#1']);
+  });
+
+  it('renames queue ids also inside error messages, and replaces the run id and actor emails', () => {
+    const n = normaliseScenario(
+      result([
+        step(0, '/register', { queue_id: 'f75f3804-a5a3-4a7d', last_event_id: -1 }),
+        step(1, '/events', {
+          msg: 'Bad event queue ID: f75f3804-a5a3-4a7d',
+          queue_id: 'f75f3804-a5a3-4a7d',
+          subject: 'topic rabc',
+          sender_email: 'ALICE@example.com',
+        }),
+      ]),
+      { runId: 'rabc', startedAt: START, emails: { alice: 'alice@example.com' } },
+    );
+    expect(json(n.steps[1]!.doc.body)).toEqual({
+      msg: 'Bad event queue ID: {queue#1}',
+      queue_id: 'queue#1=f75f3804-a5a3-4a7d',
+      subject: 'topic {run}',
+      sender_email: '{alice.email}',
+    });
+  });
+
+  it('makes timestamps made during the run relative to its start and leaves older ones absolute', () => {
+    const n = normaliseScenario(
+      result([
+        step(0, '/messages/1', {
+          message: { timestamp: START / 1000 + 12, last_edit_timestamp: 1_700_000_000 },
+          date_joined: '2027-01-15T08:00:12.000000+00:00',
+        }),
+      ]),
+      { runId: 'rabc', startedAt: START },
+    );
+    const body = n.steps[0]!.doc.body as {
+      message: { timestamp: Stamp; last_edit_timestamp: Stamp };
+      date_joined: Stamp;
+    };
+    expect(body.message.timestamp).toBeInstanceOf(Stamp);
+    expect(body.message.timestamp.offset).toBe(12);
+    expect(body.message.last_edit_timestamp.offset).toBeUndefined();
+    expect(body.message.last_edit_timestamp.seconds).toBe(1_700_000_000);
+    expect(body.date_joined.offset).toBe(Date.parse('2027-01-15T08:00:12Z') / 1000 - START / 1000);
+    expect(json(body.message.timestamp)).toBe(START / 1000 + 12);
+  });
+
+  it('orders the events of an await step by the expectations they matched, then the others', () => {
+    const record: StepRecord = {
+      section: 'steps',
+      index: 0,
+      name: 'await_events bob',
+      outcome: 'passed',
+      events: {
+        queue: 'bob',
+        received: [
+          { type: 'reaction', id: 0, emoji_name: 'octopus' },
+          { type: 'reaction', id: 1, emoji_name: 'heart' },
+          { type: 'typing', id: 2 },
+        ],
+        matched: [1, 0],
+        polls: 1,
+      },
+      captures: {},
+      failures: [],
+    };
+    const n = normaliseScenario(result([record]), { runId: 'r', startedAt: START });
+    expect(json(n.steps[0]!.doc)).toEqual({
+      events: [
+        { type: 'reaction', id: 'event#1=1', emoji_name: 'heart' },
+        { type: 'reaction', id: 'event#2=0', emoji_name: 'octopus' },
+        { type: 'typing', id: 'event#3=2' },
+      ],
+    });
+  });
+
+  it('reduces a skipped step to the fact that it was skipped', () => {
+    const skipped = step(0, '/messages', null, { outcome: 'skipped', skipReason: 'needs feature level 999' });
+    delete skipped.response;
+    expect(normaliseScenario(result([skipped]), { runId: 'r', startedAt: START }).steps[0]!.doc).toEqual({
+      skipped: true,
+    });
+  });
+});
