@@ -1,7 +1,7 @@
-/** `{name}` placeholders in scenario values: captures, `{run}`, `{now}`, actor and queue facts. */
+/** `{name}` placeholders in scenario values: captures, `{run}`, `{now}`, actor and queue facts; `{name+N}` adds to a number. */
 
-const PLACEHOLDER = /\{\{|\{([A-Za-z_][A-Za-z0-9_.]*)\}/g;
-const WHOLE = /^\{([A-Za-z_][A-Za-z0-9_.]*)\}$/;
+const PLACEHOLDER = /\{\{|\{([A-Za-z_][A-Za-z0-9_.]*)([+-][0-9]+)?\}/g;
+const WHOLE = /^\{([A-Za-z_][A-Za-z0-9_.]*)([+-][0-9]+)?\}$/;
 
 /** Thrown when a value names a placeholder that has no value (yet). */
 export class UnknownPlaceholderError extends Error {
@@ -21,15 +21,11 @@ export function placeholdersIn(value: unknown): string[] {
 /** Replaces placeholders; a string that is exactly one placeholder becomes the value with its own type. */
 export function substitute(value: unknown, vars: ReadonlyMap<string, unknown>): unknown {
   if (typeof value === 'string') {
-    const whole = WHOLE.exec(value)?.[1];
-    if (whole !== undefined) {
-      if (!vars.has(whole)) throw new UnknownPlaceholderError(whole);
-      return vars.get(whole);
-    }
-    return value.replace(PLACEHOLDER, (text, name: string | undefined) => {
+    const whole = WHOLE.exec(value);
+    if (whole) return lookup(whole[1]!, whole[2], vars);
+    return value.replace(PLACEHOLDER, (text, name: string | undefined, offset: string | undefined) => {
       if (!name) return '{';
-      if (!vars.has(name)) throw new UnknownPlaceholderError(name);
-      const v = vars.get(name);
+      const v = lookup(name, offset, vars);
       return typeof v === 'string' ? v : JSON.stringify(v);
     });
   }
@@ -37,6 +33,15 @@ export function substitute(value: unknown, vars: ReadonlyMap<string, unknown>): 
   if (value && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, substitute(v, vars)]));
   return value;
+}
+
+/** A placeholder's value; with an offset (`{now+60}`, `{ts-5}`) the value must be a number and the offset is added. */
+function lookup(name: string, offset: string | undefined, vars: ReadonlyMap<string, unknown>): unknown {
+  if (!vars.has(name)) throw new UnknownPlaceholderError(name);
+  const v = vars.get(name);
+  if (offset === undefined) return v;
+  if (typeof v !== 'number') throw new TypeError(`{${name}${offset}}: ${name} is not a number`);
+  return v + Number(offset);
 }
 
 /** Reads a JSON pointer (`/messages/0/id`); undefined when a segment is missing. */
