@@ -2,7 +2,8 @@
 import type { RealmState, UserRecord } from '../store/state.js';
 import { errors } from './errors/index.js';
 
-const API_KEY = /^[A-Za-z0-9]{32}$/;
+/** The format of an API key: exactly 32 ASCII letters and digits. */
+export const API_KEY = /^[A-Za-z0-9]{32}$/;
 
 const utf8 = new TextDecoder();
 

@@ -44,6 +44,10 @@ describeTransports('GET /avatar/{user_id_or_email}', (t) => {
     const wrong = await get(`/avatar/1?api_key=${'x'.repeat(32)}`, {});
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ code: 'UNAUTHORIZED', msg: 'Invalid API key' });
+    const malformed = await get('/avatar/1?api_key=short', {});
+    expect(malformed.status).toBe(401);
+    expect(malformed.headers.get('www-authenticate')).toBe('Basic realm="svc"');
+    expect(await malformed.json()).toMatchObject({ code: 'UNAUTHORIZED', msg: 'Malformed API key' });
     expect((await get('/avatar/1', {})).status).toBe(302);
     t().app.store.state.settings.enable_spectator_access = false;
     const anonymous = await get('/avatar/1', {});

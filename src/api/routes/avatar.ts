@@ -4,6 +4,7 @@ import type { GetAvatarParams } from '../../generated/types.js';
 import type { Store } from '../../store/store.js';
 import type { UserRecord } from '../../store/state.js';
 import { avatarUrl, findUser } from '../../store/users.js';
+import { API_KEY } from '../auth.js';
 import { errors } from '../errors/index.js';
 import { definePublicRoute, RawResponse, type ApiRequest } from '../route.js';
 
@@ -17,6 +18,7 @@ function externalAvatar(email: string, medium: boolean): string {
 function checkAccess(store: Store, user: UserRecord | undefined, apiKey: string | undefined): void {
   if (user) return;
   if (apiKey !== undefined) {
+    if (!API_KEY.test(apiKey)) throw errors.malformedApiKey();
     const owner = store.state.usersByApiKey.get(apiKey);
     if (!owner) throw errors.invalidApiKey();
     if (!owner.is_active) throw errors.accountDeactivated();
