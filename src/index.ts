@@ -16,5 +16,13 @@ export { createManualClock, createSystemClock, type Clock, type ManualClock } fr
 export { PreparedRealm, RealmLoadError } from './store/load-realm.js';
 export { createControllableClock, parseDuration } from './store/controllable-clock.js';
 export { createMock, type Mock, type MockOptions } from './mock/create-mock.js';
+export {
+  createIndexedDbStorage,
+  createWebStorage,
+  persistMock,
+  type Persistence,
+  type PersistOptions,
+  type StateStorage,
+} from './mock/persist.js';
 export type { ControlClock, MockControl, RequestLogEntry } from './api/control.js';
 export type * from './generated/types.js';
