@@ -9,8 +9,8 @@ import type { Store } from '../store.js';
 /**
  * The channel's topics the user may see, newest first: {name, max_id}, the name spelled as the newest
  * visible message of the case-insensitive topic. With protected history (history_public_to_subscribers
- * false) a message is visible only when the user has a row for it or it was sent while they were subscribed
- * (timestamp ≥ their subscription's date_subscribed). Reads the byTopic index only.
+ * false) a message is visible only when the user has a row for it, i.e. received it while subscribed (a
+ * message sent in the same second before the subscription stays hidden). Reads the byTopic index only.
  */
 export function listTopics(
   state: RealmState,
@@ -18,13 +18,8 @@ export function listTopics(
   channel: ChannelRecord,
   allowEmptyTopicName: boolean,
 ): Topic[] {
-  const sub = state.subscriptions.get(user.user_id)?.get(channel.stream_id);
-  const since = sub?.active ? sub.date_subscribed : Infinity;
-  const visible = (id: number): boolean => {
-    if (channel.history_public_to_subscribers) return true;
-    if (hasMessageRow(state, user.user_id, id)) return true;
-    return (state.messages.get(id)?.timestamp ?? -1) >= since;
-  };
+  const visible = (id: number): boolean =>
+    channel.history_public_to_subscribers || hasMessageRow(state, user.user_id, id);
   const out: Topic[] = [];
   for (const key of channelTopicKeys(state.index, channel.stream_id)) {
     const ids = state.index.byTopic.get(key)!;
