@@ -12,6 +12,7 @@ import type { Traffic } from './traffic/index.js';
 import {
   ConnectionDroppedError,
   RawResponse,
+  responseText,
   type ApiRequest,
   type ApiResponse,
   type Route,
@@ -118,7 +119,10 @@ export function createApp(options: AppOptions): App {
     if (gate && !route.path.startsWith('/svc-mock/')) {
       const verdict = await traffic!.admit({
         endpoint: `${route.method} ${route.path}`,
-        skipRateLimit: route.queryApiKey === true || route.path.startsWith('/avatar/'),
+        skipRateLimit:
+          route.queryApiKey === true ||
+          route.path.startsWith('/avatar/') ||
+          route.path.startsWith('/user_avatars/'),
         user,
         ip: request.ip,
         now: clock.now(),
@@ -184,7 +188,7 @@ export function createApp(options: AppOptions): App {
         signal: request.signal,
       });
       if (response.drop) throw new ConnectionDroppedError();
-      const body = response.body === null ? null : JSON.stringify(response.body);
+      const body = responseText(response);
       return new Response(body, { status: response.status, headers: response.headers });
     },
   };

@@ -35,6 +35,12 @@ export interface ApiResponse {
   drop?: boolean;
 }
 
+/** The text of an answer: JSON for API bodies, the body itself when it is already text (an SVG avatar). */
+export function responseText(response: ApiResponse): string | null {
+  if (response.body === null) return null;
+  return typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
+}
+
 /** How `app.fetch` fails a request whose connection the mock drops (fetch itself rejects with a TypeError). */
 export class ConnectionDroppedError extends TypeError {
   constructor() {

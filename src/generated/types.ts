@@ -210,6 +210,10 @@ export type GetSvcMockRequestsResponse = SuccessEnvelope & {
     duration_ms: number;
   }[];
 };
+/**
+ * Not JSON: the image itself.
+ */
+export type GetUserAvatarsResponse = string;
 export type GetUserByEmailResponse = SuccessEnvelope & {
   user: User;
 };
@@ -1123,6 +1127,16 @@ export interface GetSvcMockSnapshotResponse {
   saved_snippets?: {}[];
   scheduled_messages?: {}[];
   user_topics?: {}[];
+}
+export interface GetUserAvatarsParams {
+  realm_id: string;
+  /**
+   * {user_id}.png, or {user_id}-medium.png for the medium size.
+   */
+  avatar_file: string;
+  version?: string;
+  s?: string;
+  api_key?: string;
 }
 export interface GetUserByEmailParams {
   email: string;

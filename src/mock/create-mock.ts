@@ -6,7 +6,7 @@ import { createApp, type App, type AppOptions } from '../api/app.js';
 import { authenticate } from '../api/auth.js';
 import type { ControlClock, MockControl, RequestLogEntry } from '../api/control.js';
 import { errors } from '../api/errors/index.js';
-import { ConnectionDroppedError, type ApiRequest, type ApiResponse } from '../api/route.js';
+import { ConnectionDroppedError, responseText, type ApiRequest, type ApiResponse } from '../api/route.js';
 import { createTraffic, type Traffic } from '../api/traffic/index.js';
 import type { Clock, ManualClock } from '../store/clock.js';
 import { createControllableClock, parseDuration } from '../store/controllable-clock.js';
@@ -171,6 +171,6 @@ async function fetchThrough(
     signal: request.signal,
   });
   if (response.drop) throw new ConnectionDroppedError();
-  const body = response.body === null ? null : JSON.stringify(response.body);
+  const body = responseText(response);
   return new Response(body, { status: response.status, headers: response.headers });
 }

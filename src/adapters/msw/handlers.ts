@@ -14,7 +14,8 @@ export interface HandlerOptions {
 }
 
 /**
- * MSW request handlers for the API (`/api/v1/*`, `/avatar/*` and the mock's control namespace `/svc-mock/*`).
+ * MSW request handlers for the API (`/api/v1/*`, `/avatar/*`, the avatars it hands out under `/user_avatars/*`
+ * and the mock's control namespace `/svc-mock/*`).
  * @example
  * const server = setupServer(...createHandlers(createApp({ realm })));
  * server.listen({ onUnhandledRequest: 'error' });
@@ -30,6 +31,7 @@ export function createHandlers(app: FetchTarget, options: HandlerOptions = {}): 
   return [
     http.all(`${origin}/api/v1/*`, forward),
     http.all(`${origin}/avatar/*`, forward),
+    http.all(`${origin}/user_avatars/*`, forward),
     http.all(`${origin}/svc-mock/*`, forward),
   ];
 }

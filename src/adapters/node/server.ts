@@ -1,7 +1,7 @@
 /** The node:http bridge: reads a request into the dispatcher's plain record and writes its answer. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ApiRequest, ApiResponse } from '../../api/route.js';
+import { responseText, type ApiRequest, type ApiResponse } from '../../api/route.js';
 
 /** Anything with the dispatcher entry point (an App, or a wrapper that swaps apps between tests). */
 export interface Dispatcher {
@@ -52,7 +52,7 @@ async function serve(app: Dispatcher, req: IncomingMessage, res: ServerResponse)
     req.socket.destroy();
     return;
   }
-  const body = response.body === null ? undefined : JSON.stringify(response.body);
+  const body = responseText(response) ?? undefined;
   res.writeHead(response.status, response.headers);
   res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -1,6 +1,7 @@
 /** The route table: every endpoint the mock implements, in one list. */
 import type { Route } from '../route.js';
 import { avatarRoutes } from './avatar.js';
+import { userAvatarRoutes } from './user-avatars.js';
 import { draftRoutes } from './drafts.js';
 import { inviteRoutes } from './invites.js';
 import { messageRoutes } from './messages.js';
@@ -42,6 +43,7 @@ export const routes: readonly Route[] = [
   ...settingsRoutes,
   ...pushTokenRoutes,
   ...avatarRoutes,
+  ...userAvatarRoutes,
   ...messageRoutes,
   ...faultRoutes,
   ...controlRoutes,
