@@ -41,3 +41,15 @@ export type {
   ScenarioResult,
   StepRecord,
 } from './transcript.js';
+export { compareScenarios, compareValues, type DiffEntry } from './diff/compare.js';
+export {
+  IgnoreFileError,
+  IgnoreSet,
+  loadIgnoreFile,
+  parseIgnoreRules,
+  type IgnoreRule,
+} from './diff/ignore.js';
+export { dropVolatile, learnNoise, type VolatileField } from './diff/noise.js';
+export { IdRef, normaliseScenario, Stamp, type NormalisedScenario } from './diff/normalise.js';
+export type { DiffReport, ScenarioDiff } from './diff/report.js';
+export { runConformanceDiff, type DiffIo, type DiffOptions } from './diff/run-diff.js';
