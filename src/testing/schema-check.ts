@@ -18,7 +18,7 @@ export function assertValidResponse(method: string, path: string, status: number
       throw new Error(
         `error body of ${method} ${path} is invalid: ${describeErrors(validate.errors).join('; ')}`,
       );
-    if (status !== 405 && status !== 500 && typeof (body as { code?: unknown }).code !== 'string') {
+    if (status !== 500 && typeof (body as { code?: unknown }).code !== 'string') {
       throw new Error(`error body of ${method} ${path} has no code: ${JSON.stringify(body)}`);
     }
     return;

@@ -42,9 +42,10 @@ export const coreErrors = {
   accessDenied: () => new ApiError('BAD_REQUEST', 'Access denied', 403),
   noSuchEndpoint: (method: string, path: string) =>
     new ApiError('BAD_REQUEST', `Not Found: no endpoint ${method} ${path}`, 404),
+  // The real server's 405 carries no code; the mock adds the generic one so every error has the same envelope.
   methodNotAllowed: (allowed: string[]) =>
     new ApiError(
-      null,
+      'BAD_REQUEST',
       'Method Not Allowed',
       405,
       { allowed_methods: allowed },
