@@ -6,6 +6,7 @@ import { startServer } from '../adapters/node/server.js';
 import { RealmLoadError } from '../store/load-realm.js';
 import { listAccounts as listStoreAccounts } from '../mock/accounts.js';
 import { createMock, type Mock } from '../mock/create-mock.js';
+import { formatAccountsTable } from './accounts-table.js';
 import { registerConformance } from './conformance.js';
 import { generateFromSpec, registerRealm } from './realm.js';
 import { loadStateOrExit, parseSaveEvery, removeStaleTemps, startPersistence } from './state-file.js';
@@ -90,14 +91,9 @@ export function listAccounts(app: App): Array<Record<string, unknown>> {
   return listStoreAccounts(app.store);
 }
 
+/** The same rows as `accounts --json`, as a table. */
 function printAccounts(app: App): void {
-  const rows = listAccounts(app).filter((a) => a.is_active);
-  const width = Math.max(...rows.map((r) => String(r.email).length));
-  console.log(`${'E-mail'.padEnd(width)}  ${'Role'.padEnd(13)}  API key`);
-  for (const r of rows) {
-    const role = r.is_bot ? 'bot' : String(r.role);
-    console.log(`${String(r.email).padEnd(width)}  ${role.padEnd(13)}  ${String(r.api_key)}`);
-  }
+  for (const line of formatAccountsTable(listAccounts(app))) console.log(line);
 }
 
 /** Builds the program (exported for tests). */
