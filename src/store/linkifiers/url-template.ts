@@ -4,6 +4,7 @@
  */
 import { parse } from 'uri-template';
 import { jsPattern } from '../../markdown/linkifiers.js';
+import { re2Unsupported } from './re2-syntax.js';
 
 /** The variable names of a valid template, or undefined when it is not a valid RFC 6570 template. */
 export function templateVariables(template: string): Set<string> | undefined {
@@ -24,6 +25,8 @@ export function templateVariables(template: string): Set<string> | undefined {
 
 /** The named capture groups of a pattern (Python named-group syntax accepted), or an error text when it does not compile. */
 export function patternGroups(python: string): { groups: Set<string> } | { error: string } {
+  const unsupported = re2Unsupported(python);
+  if (unsupported) return { error: unsupported };
   const pattern = jsPattern(python);
   try {
     new RegExp(pattern, 'u');
