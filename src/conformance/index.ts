@@ -53,3 +53,15 @@ export { dropVolatile, learnNoise, type VolatileField } from './diff/noise.js';
 export { IdRef, normaliseScenario, Stamp, type NormalisedScenario } from './diff/normalise.js';
 export type { DiffReport, ScenarioDiff } from './diff/report.js';
 export { runConformanceDiff, type DiffIo, type DiffOptions } from './diff/run-diff.js';
+export type { Credentials, RecordedExchange } from './record/exchange.js';
+export { resolvePeople, type Person } from './record/people.js';
+export { startRecordingProxy, type RecordingProxy, type RecordingProxyOptions } from './record/proxy.js';
+export {
+  NothingRecordedError,
+  startRecording,
+  type Recording,
+  type RecordingOptions,
+  type RecordingResult,
+} from './record/record-session.js';
+export { toScenario, type RecordedScenario, type ToScenarioOptions } from './record/to-scenario.js';
+export { renderScenario, writeScenario } from './record/write-scenario.js';

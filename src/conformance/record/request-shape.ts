@@ -8,7 +8,15 @@ import {
   replaceEmails,
   type ShapeContext,
 } from './context.js';
-import { escapeBraces, isIdParam, isSecretKey, isUserKey, USER_OPERATORS } from './rules.js';
+import {
+  escapeBraces,
+  isIdParam,
+  isSecretKey,
+  isTimeKey,
+  isUserKey,
+  looksLikeTime,
+  USER_OPERATORS,
+} from './rules.js';
 
 /** A parameter's value as the scenario writes it: JSON text becomes the value it encodes when that is exact. */
 export function decodeParam(text: string): unknown {
@@ -49,13 +57,27 @@ function shapeParam(ctx: ShapeContext, value: unknown, kind: Kind): unknown {
 
 const kindOf = (key: string): Kind => (isUserKey(key) ? 'user' : isIdParam(key) ? 'id' : 'plain');
 
-/** The step's params: secrets dropped, ids, users, queues and e-mails as placeholders. */
-export function shapeParams(ctx: ShapeContext, params: Record<string, string>): Record<string, unknown> {
+/** A moment within a day of the request, as `{now+N}` seconds from the replay's own now. */
+function relativeTime(value: unknown, sentAtMs: number): string | undefined {
+  if (typeof value !== 'number' || !looksLikeTime(value)) return undefined;
+  const delta = Math.round(value - Math.floor(sentAtMs / 1000));
+  if (Math.abs(delta) > 86_400) return undefined;
+  return delta === 0 ? '{now}' : `{now${delta > 0 ? '+' : ''}${delta}}`;
+}
+
+/** The step's params: secrets dropped, ids, users, queues and e-mails as placeholders, times relative to now. */
+export function shapeParams(
+  ctx: ShapeContext,
+  params: Record<string, string>,
+  sentAtMs: number,
+): Record<string, unknown> {
   const direct = ['private', 'direct'].includes(params.type ?? '');
   const out: Record<string, unknown> = {};
   for (const [key, text] of Object.entries(params)) {
     if (isSecretKey(key) || holdsKey(ctx, text)) continue;
-    out[key] = shapeParam(ctx, decodeParam(text), key === 'to' && direct ? 'user' : kindOf(key));
+    const value = decodeParam(text);
+    const time = isTimeKey(key) ? relativeTime(value, sentAtMs) : undefined;
+    out[key] = time ?? shapeParam(ctx, value, key === 'to' && direct ? 'user' : kindOf(key));
   }
   return out;
 }

@@ -209,4 +209,29 @@ describe('toScenario', () => {
       messages: { $contains: [{ id: '{msg1}', content: '{{literal}' }] },
     });
   });
+
+  it('writes times sent near the request relative to the replay (now+N) and captures created ids', () => {
+    const schedule = exchange('POST', '/api/v1/scheduled_messages', ALICE, {}, 200, {
+      result: 'success',
+      scheduled_message_id: 5,
+    });
+    schedule.params = {
+      type: 'stream',
+      to: '3',
+      topic: 'later',
+      content: 'x',
+      scheduled_delivery_timestamp: String(Math.floor(schedule.startedAt / 1000) + 3600),
+    };
+    const drop = exchange('DELETE', '/api/v1/scheduled_messages/5', ALICE, {}, 200, { result: 'success' });
+    const { scenario } = record([schedule, drop], [person(ALICE, 7)]);
+    expect(scenario.steps[0]!.params).toEqual({
+      type: 'stream',
+      to: 3,
+      topic: 'later',
+      content: 'x',
+      scheduled_delivery_timestamp: '{now+3600}',
+    });
+    expect(scenario.steps[0]!.capture).toEqual({ sched1: '/scheduled_message_id' });
+    expect(scenario.steps[1]!.request).toBe('DELETE /scheduled_messages/{sched1}');
+  });
 });

@@ -46,7 +46,7 @@ function buildStep(ctx: ShapeContext, planned: PlannedStep, people: readonly Per
         events: planned.events!.map((e) => expectEvent(ctx, e, x.endedAt) as Record<string, unknown>),
       },
     };
-  const params = shapeParams(ctx, x.params);
+  const params = shapeParams(ctx, x.params, x.startedAt);
   if (planned.kind === 'register')
     return {
       as,
