@@ -7,6 +7,8 @@ import { RealmLoadError } from '../store/load-realm.js';
 import { listAccounts as listStoreAccounts } from '../mock/accounts.js';
 import { createMock, type Mock } from '../mock/create-mock.js';
 import { formatAccountsTable } from './accounts-table.js';
+import { formatRequestLine } from './request-line.js';
+import { closeServer } from './shutdown.js';
 import { registerConformance } from './conformance.js';
 import { generateFromSpec, registerRealm } from './realm.js';
 import { loadStateOrExit, parseSaveEvery, removeStaleTemps, startPersistence } from './state-file.js';
@@ -44,6 +46,8 @@ function loadApp(
     seed?: number;
     /** Serve through createMock with the control API on or off (serve only). */
     control?: boolean;
+    /** Print one line per request (serve --log). */
+    log?: boolean;
   },
 ): App {
   const file = realmPath ?? DEV_REALM;
@@ -62,6 +66,7 @@ function loadApp(
         traffic: options.traffic,
         seed: options.seed,
         control: options.control,
+        onRequest: options.log ? (entry) => console.log(formatRequestLine(entry)) : undefined,
       });
     return createApp({
       realm,
@@ -114,6 +119,7 @@ export function buildProgram(): Command {
       '--generate <spec>',
       'serve a generated realm: users=N,channels=N,messages=N,seed=N[,start=ISO|unix]',
     )
+    .option('--log', 'print one line per request: method, path, user, status, milliseconds')
     .option('--state <file>', 'keep the state in this file: load it when it exists, save it when changed')
     .option(
       '--save-every <duration>',
@@ -131,6 +137,7 @@ export function buildProgram(): Command {
           featureLevel?: number;
           generate?: string;
           control?: boolean;
+          log?: boolean;
           state?: string;
           saveEvery: number;
         } & TrafficFlags,
@@ -170,7 +177,7 @@ export function buildProgram(): Command {
         printAccounts(app);
         const stop = (): void => {
           persistence?.stop();
-          running.close().then(
+          closeServer(app, running).then(
             () => {
               try {
                 persistence?.save();

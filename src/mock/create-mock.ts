@@ -22,6 +22,8 @@ export interface MockOptions extends AppOptions {
   control?: boolean;
   /** Size of the request log (default 1,000). */
   requestLogSize?: number;
+  /** Called with each request log entry once its answer is ready (`serve --log` prints them). */
+  onRequest?: (entry: RequestLogEntry) => void;
 }
 
 /** A resettable App (usable wherever an App is) with its control surface. */
@@ -124,7 +126,7 @@ export function createMock(options: MockOptions): Mock {
     } catch {
       user = undefined;
     }
-    log.add({
+    const entry = log.add({
       time,
       method: request.method.toUpperCase(),
       path: request.path,
@@ -133,6 +135,7 @@ export function createMock(options: MockOptions): Mock {
       status: response.status,
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
     } satisfies Omit<RequestLogEntry, 'id'>);
+    options.onRequest?.(entry);
     return response;
   };
 

@@ -8,10 +8,12 @@ export class RequestLog {
 
   constructor(private readonly size: number) {}
 
-  /** Appends an entry, dropping the oldest beyond the bound. */
-  add(entry: Omit<RequestLogEntry, 'id'>): void {
-    this.entries.push({ id: this.nextId++, ...entry });
+  /** Appends an entry, dropping the oldest beyond the bound; returns it with its id. */
+  add(entry: Omit<RequestLogEntry, 'id'>): RequestLogEntry {
+    const added = { id: this.nextId++, ...entry };
+    this.entries.push(added);
     if (this.entries.length > this.size) this.entries.splice(0, this.entries.length - this.size);
+    return added;
   }
 
   /** Entries with id > `since`, the newest `limit` of them, oldest first. */

@@ -13,7 +13,10 @@ export interface RunningServer {
   server: Server;
   url: string;
   port: number;
-  /** Stops listening and closes every open connection (parked long polls included). */
+  /**
+   * Stops listening, lets answers already being written finish, then closes every open connection
+   * (parked long polls included: answer them first to have them heard).
+   */
   close(): Promise<void>;
 }
 
@@ -27,7 +30,15 @@ function readBody(req: IncomingMessage): Promise<Uint8Array | null> {
   });
 }
 
-async function serve(app: Dispatcher, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** Answers being written: close() lets them reach the client before it cuts the connections. */
+type Flushing = Set<Promise<void>>;
+
+async function serve(
+  app: Dispatcher,
+  req: IncomingMessage,
+  res: ServerResponse,
+  flushing: Flushing,
+): Promise<void> {
   const abort = new AbortController();
   // Only a client that leaves before its answer aborts (aborting builds a DOMException: not per request).
   res.on('close', () => {
@@ -54,7 +65,12 @@ async function serve(app: Dispatcher, req: IncomingMessage, res: ServerResponse)
   }
   const body = responseText(response) ?? undefined;
   res.writeHead(response.status, response.headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  const flushed = new Promise<void>((resolve) => {
+    res.once('close', resolve);
+    res.end(req.method === 'HEAD' ? undefined : body, resolve);
+  });
+  flushing.add(flushed);
+  void flushed.then(() => flushing.delete(flushed));
 }
 
 /**
@@ -68,8 +84,9 @@ export async function startServer(
   options: { port?: number; host?: string } = {},
 ): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
+  const flushing: Flushing = new Set();
   const server = createServer((req, res) => {
-    serve(app, req, res).catch((error: unknown) => {
+    serve(app, req, res, flushing).catch((error: unknown) => {
       console.error('svc-mock: request failed', error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ result: 'error', msg: 'Internal server error' }));
@@ -86,10 +103,14 @@ export async function startServer(
     server,
     port,
     url: `http://${urlHost}:${port}`,
-    close: () =>
-      new Promise((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      const closed = new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
+      server.closeIdleConnections();
+      await Promise.all(flushing);
+      server.closeAllConnections();
+      await closed;
+    },
   };
 }

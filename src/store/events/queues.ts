@@ -90,6 +90,18 @@ export class QueueRegistry {
     this.timers.delete(queue);
   }
 
+  /** Answers every parked poll with a heartbeat (a server shutting down); returns how many there were. */
+  heartbeatParked(): number {
+    let parked = 0;
+    for (const queue of this.queues.values()) {
+      if (!queue.waiter) continue;
+      parked++;
+      this.clear(queue, 'heartbeat');
+      queue.push({ type: 'heartbeat' });
+    }
+    return parked;
+  }
+
   /** Destroys every queue, as a server restart does (a mock reset or restore). */
   closeAll(): void {
     this.closed = true;
