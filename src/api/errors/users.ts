@@ -4,7 +4,6 @@ import { ApiError, bad } from './core.js';
 /** User error factories. */
 export const usersErrors = {
   userIsDeactivated: () => bad('User is deactivated'),
-  userAlreadyActive: () => bad('User is already active'),
   invalidUserId: (id: number) => bad(`Invalid user ID: ${id}`),
   lastOwnerDeactivation: () =>
     new ApiError('CANNOT_DEACTIVATE_LAST_USER', 'Cannot deactivate the only organization owner.', 400, {
