@@ -14,7 +14,7 @@ import type { MessageRecord, UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
-import { narrowFromParam } from './messages-narrow.js';
+import { narrowFromParam, rawParam } from './messages-narrow.js';
 
 /** Most messages one GET /messages may ask for. */
 export const MAX_MESSAGES_PER_FETCH = 5000;
@@ -77,11 +77,12 @@ export const messageFetchRoutes = [
     path: '/messages',
     schema: 'get-messages',
     summary: 'Fetch messages around an anchor or by ID, filtered by a narrow',
-    handler({ store, user, params }) {
+    handler({ store, user, params, request }) {
+      const rawNarrow = rawParam(request, 'narrow');
       if (params.message_ids !== undefined) {
         const conflicting = EXCLUSIVE_WITH_IDS.filter((k) => params[k] !== undefined);
         if (conflicting.length) throw errors.unsupportedCombination(['message_ids', ...conflicting]);
-        const narrow = narrowFromParam(store, user, params.narrow);
+        const narrow = narrowFromParam(store, user, params.narrow, true, rawNarrow);
         const records = [...new Set(params.message_ids)]
           .sort((a, b) => a - b)
           .map((id) => store.state.messages.get(id))
@@ -102,7 +103,7 @@ export const messageFetchRoutes = [
       if (params.num_after === undefined) throw errors.missingArgument('num_after');
       const includeAnchor = params.include_anchor !== false;
       checkRange(params.num_before, params.num_after, includeAnchor);
-      const narrow = narrowFromParam(store, user, params.narrow);
+      const narrow = narrowFromParam(store, user, params.narrow, true, rawNarrow);
       const anchor = resolveAnchor(store, user, narrow, anchorParam);
       const range = fetchRange(store.state, narrow, {
         anchor,
@@ -125,9 +126,9 @@ export const messageFetchRoutes = [
     path: '/messages/matches_narrow',
     schema: 'get-messages-matches-narrow',
     summary: 'Which of the given messages match a narrow, with search highlighting',
-    handler({ store, user, params }) {
+    handler({ store, user, params, request }) {
       // The server answers from the user's own rows only: no unsubscribed channel history here.
-      const narrow = narrowFromParam(store, user, params.narrow, false);
+      const narrow = narrowFromParam(store, user, params.narrow, false, rawParam(request, 'narrow'));
       const messages: Record<string, { match_content: string; match_subject: string }> = {};
       for (const id of params.msg_ids) {
         const m = store.state.messages.get(id);

@@ -16,7 +16,7 @@ import { normalizeTopic } from '../../store/topics.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 import { MAX_MESSAGES_PER_FETCH, resolveAnchor } from './messages-fetch.js';
-import { narrowFromParam } from './messages-narrow.js';
+import { narrowFromParam, rawParam } from './messages-narrow.js';
 
 function checkFlag(flag: string, op: string): { flag: FlagName; op: 'add' | 'remove' } {
   if (!(EDITABLE_FLAGS as readonly string[]).includes(flag)) {
@@ -77,7 +77,7 @@ export const messageFlagRoutes = [
     path: '/messages/flags/narrow',
     schema: 'post-messages-flags-narrow',
     summary: 'Add or remove a flag on the messages of a range in a narrow',
-    handler({ store, user, params }) {
+    handler({ store, user, params, request }) {
       const { flag, op } = checkFlag(params.flag, params.op);
       const includeAnchor = params.include_anchor !== false;
       if (!includeAnchor && params.num_before > 0 && params.num_after > 0) throw errors.anchorNotAtEnd();
@@ -87,7 +87,7 @@ export const messageFlagRoutes = [
         Math.max(MAX_MESSAGES_PER_FETCH - params.num_after, MAX_MESSAGES_PER_FETCH / 2),
       );
       const numAfter = Math.min(params.num_after, MAX_MESSAGES_PER_FETCH - numBefore);
-      const narrow = narrowFromParam(store, user, params.narrow, false);
+      const narrow = narrowFromParam(store, user, params.narrow, false, rawParam(request, 'narrow'));
       const anchor = resolveAnchor(store, user, narrow, params.anchor);
       const range = fetchRange(store.state, narrow, { anchor, numBefore, numAfter, includeAnchor });
       const changed = updateFlags(store, user, range.messages, op, flag);

@@ -374,4 +374,28 @@ describeTransports('GET /messages: narrows', (t) => {
     expect(fingerprint(t().app)).toBe(before);
     if (code === 'BAD_NARROW') expect(res.body.desc).toBe(msg.replace('Invalid narrow operator: ', ''));
   });
+
+  it('echoes a structurally bad narrow exactly as sent, spacing included, in GET, matches_narrow and flags/narrow', async () => {
+    const raw = '{"operator": "is",  "operand": "dm"}';
+    const msg = `Bad value for 'narrow': ${raw}`;
+    const fetched = await fetchAll(raw);
+    expectError(fetched, 'REQUEST_VARIABLE_INVALID', msg);
+    expect(fetched.body.bad_value).toBe(raw);
+    const matches = await t()
+      .as(MEMBER)
+      .get('messages/matches_narrow', { msg_ids: [1], narrow: raw });
+    expectError(matches, 'REQUEST_VARIABLE_INVALID', msg);
+    const before = fingerprint(t().app);
+    const flagged = await t().as(MEMBER).post('messages/flags/narrow', {
+      anchor: 'newest',
+      num_before: 10,
+      num_after: 0,
+      narrow: raw,
+      op: 'add',
+      flag: 'read',
+    });
+    expectError(flagged, 'REQUEST_VARIABLE_INVALID', msg);
+    expect(flagged.body.bad_value).toBe(raw);
+    expect(fingerprint(t().app)).toBe(before);
+  });
 });

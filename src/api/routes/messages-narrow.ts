@@ -4,13 +4,28 @@ import { NarrowError, parseNarrow } from '../../store/narrow/parse.js';
 import type { UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { errors } from '../errors/index.js';
+import type { ApiRequest } from '../route.js';
 
-/** Parses and compiles a decoded `narrow` parameter for the viewer, or throws the API's error. */
+/** A parameter's text exactly as the client sent it (query string or form body), for errors that echo it. */
+export function rawParam(request: ApiRequest, name: string): string | undefined {
+  const fromQuery = new URLSearchParams(request.query).get(name);
+  if (fromQuery !== null) return fromQuery;
+  if (request.method === 'GET' || request.body === null) return undefined;
+  if (!(request.header('content-type') ?? '').includes('application/x-www-form-urlencoded')) return undefined;
+  const text = typeof request.body === 'string' ? request.body : new TextDecoder().decode(request.body);
+  return new URLSearchParams(text).get(name) ?? undefined;
+}
+
+/**
+ * Parses and compiles a decoded `narrow` parameter for the viewer, or throws the API's error. `raw` is the
+ * parameter as sent: a structural error echoes it (re-encoding the decoded value would change its spacing).
+ */
 export function narrowFromParam(
   store: Store,
   viewer: UserRecord,
   value: unknown,
   allowHistory = true,
+  raw?: string,
 ): CompiledNarrow {
   // A value that is not JSON arrives as a string: a structural error like any non-list.
   if (typeof value === 'string') throw errors.invalidVariable('narrow', value);
@@ -19,7 +34,7 @@ export function narrowFromParam(
     return compileNarrow(store.state, viewer, terms, { featureLevel: store.featureLevel, allowHistory });
   } catch (error) {
     if (!(error instanceof NarrowError)) throw error;
-    if (error.kind === 'structure') throw errors.invalidVariable('narrow', JSON.stringify(value));
+    if (error.kind === 'structure') throw errors.invalidVariable('narrow', raw ?? JSON.stringify(value));
     if (error.kind === 'value') throw errors.badRequest(error.message);
     throw errors.badNarrow(error.message);
   }
