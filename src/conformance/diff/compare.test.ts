@@ -24,12 +24,16 @@ describe('compareValues', () => {
   });
 
   it('takes timestamps within the tolerance as equal, beyond it as different', () => {
-    const run = (offset: number): Stamp => new Stamp(0, 0, offset);
-    expect(compareValues(run(10), run(14), 5)).toEqual([]);
-    expect(compareValues(run(10), run(15.5), 5)).toHaveLength(1);
+    // Side A started at 1000 s, side B at 2000 s: timestamps made during the run compare by offset.
+    const onA = (offset: number): Stamp => new Stamp(0, 1000 + offset, offset);
+    const onB = (offset: number): Stamp => new Stamp(0, 2000 + offset, offset);
+    expect(compareValues(onA(10), onB(14), 5)).toEqual([]);
+    expect(compareValues(onA(10), onB(15.5), 5)).toHaveLength(1);
     expect(compareValues(new Stamp(1, 1000, undefined), new Stamp(4, 1004, undefined), 5)).toEqual([]);
+    // A fixed time that a scenario sent is the same moment on both sides, whatever their starts.
+    expect(compareValues(new Stamp(0, 4102444800, 100), new Stamp(0, 4102444800, 300), 5)).toEqual([]);
     // One made during the run, one from the realm's past: different whatever the gap.
-    expect(compareValues(run(0), new Stamp(1, 1, undefined), 5)).toHaveLength(1);
+    expect(compareValues(new Stamp(0, 1000, 0), new Stamp(1, 1, undefined), 5)).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioResult, StepRecord } from '../transcript.js';
 import type { IdRef } from './normalise.js';
-import { idKind, normaliseScenario, Stamp } from './normalise.js';
+import { normaliseScenario, Stamp } from './normalise.js';
 
 const START = 1_800_000_000_000;
 
@@ -34,25 +34,6 @@ function result(steps: StepRecord[]): ScenarioResult {
 
 const json = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
-describe('idKind', () => {
-  it('tells message, stream, user, queue and event ids apart by field and container', () => {
-    expect(idKind('id', 'messages')).toBe('message');
-    expect(idKind('id', 'message')).toBe('message');
-    expect(idKind('id', 'subscriptions')).toBe('stream');
-    expect(idKind('id', 'events')).toBe('event');
-    expect(idKind('id', 'invites')).toBe('invite');
-    expect(idKind('id', undefined)).toBeUndefined();
-    expect(idKind('sender_id', undefined)).toBe('user');
-    expect(idKind('user_ids', undefined)).toBe('user');
-    expect(idKind('channel_id', undefined)).toBe('stream');
-    expect(idKind('queue_id', undefined)).toBe('queue');
-    expect(idKind('last_event_id', undefined)).toBe('event');
-    expect(idKind('anchor', undefined)).toBe('message');
-    expect(idKind('content', undefined)).toBeUndefined();
-    expect(idKind('constructor', undefined)).toBeUndefined();
-  });
-});
-
 describe('normaliseScenario', () => {
   it('renames ids per kind by order of first appearance across steps', () => {
     const n = normaliseScenario(
@@ -78,12 +59,14 @@ describe('normaliseScenario', () => {
     expect([first.kind, first.ordinal, first.raw, first.label]).toEqual(['message', 1, 4711, 'message#1']);
   });
 
-  it('renames queue ids also inside error messages, and replaces the run id and actor emails', () => {
+  it('renames queue ids and numeric ids also inside error messages, and replaces the run id and actor emails', () => {
     const n = normaliseScenario(
       result([
         step(0, '/register', { queue_id: 'f75f3804-a5a3-4a7d', last_event_id: -1 }),
         step(1, '/events', {
           msg: 'Bad event queue ID: f75f3804-a5a3-4a7d',
+          detail: { msg: 'Not subscribed to channel id 13, 99', stream_id: 13, user_id: 13 },
+          other: { msg: 'user 13 and 13' },
           queue_id: 'f75f3804-a5a3-4a7d',
           subject: 'topic rabc',
           sender_email: 'ALICE@example.com',
@@ -93,6 +76,12 @@ describe('normaliseScenario', () => {
     );
     expect(json(n.steps[1]!.doc.body)).toEqual({
       msg: 'Bad event queue ID: {queue#1}',
+      detail: {
+        msg: 'Not subscribed to channel id {stream#1}, 99',
+        stream_id: 'stream#1=13',
+        user_id: 'user#1=13',
+      },
+      other: { msg: 'user {user#1} and 13' },
       queue_id: 'queue#1=f75f3804-a5a3-4a7d',
       subject: 'topic {run}',
       sender_email: '{alice.email}',

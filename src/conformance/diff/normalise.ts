@@ -4,6 +4,7 @@
  * actors' emails replaced by their placeholders.
  */
 import type { ScenarioResult, StepRecord } from '../transcript.js';
+import { CONTAINER_KINDS, fieldIdKind, KEYED_KINDS, own, singular } from './id-kinds.js';
 
 /** A server-assigned id, equal to another when both are the same kind's n-th id of their own run. */
 export class IdRef {
@@ -62,7 +63,7 @@ export interface NormalisedScenario {
 export interface NormaliseContext {
   /** The `{run}` value of this side's run. */
   runId: string;
-  /** When the scenario started on this side (milliseconds since the epoch). */
+  /** When the scenario started on this side, by the server's clock where known (milliseconds since the epoch). */
   startedAt: number;
   /** Email of each actor on this side (replaced by `{actor.email}`). */
   emails?: Record<string, string>;
@@ -71,66 +72,29 @@ export interface NormaliseContext {
 /** Timestamps up to this many seconds older than the scenario's start still count as made by the run. */
 export const CLOCK_SLACK_SECONDS = 60;
 
-// Containers whose members' `id` is of a known kind.
-const CONTAINER_KINDS: Record<string, string> = {
-  messages: 'message',
-  streams: 'stream',
-  channels: 'stream',
-  channel: 'stream',
-  subscriptions: 'stream',
-  unsubscribed: 'stream',
-  never_subscribed: 'stream',
-  users: 'user',
-  members: 'user',
-  realm_users: 'user',
-  realm_non_active_users: 'user',
-  person: 'user',
-  bots: 'user',
-  display_recipient: 'user',
-  events: 'event',
-};
-// `<name>_id` fields whose name says less than their kind.
-const SUFFIXED_KINDS: Record<string, string> = {
-  sender: 'user',
-  owner: 'user',
-  bot_owner: 'user',
-  creator: 'user',
-  acting_user: 'user',
-  invited_by_user: 'user',
-  channel: 'stream',
-  last_event: 'event',
-  max_message: 'message',
-  first_message: 'message',
-  first_processed: 'message',
-  last_processed: 'message',
-};
-// Fields without the suffix that hold ids (an API key is a server-made secret, compared like an id).
-const PLAIN_KINDS: Record<string, string> = { anchor: 'message', subscribers: 'user', api_key: 'api_key' };
-// Objects keyed by ids.
-const KEYED_KINDS: Record<string, string> = { subscribed: 'user', already_subscribed: 'user' };
-
-const TIME_KEY = /(^|_)(timestamp|date|now)$|^date_|^invited$|^last_active/;
+const TIME_KEY = /(^|_)(timestamp|date|now|time)$|^date_|^invited$|^last_active/;
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:?\d\d)?$/;
-
-const own = (table: Record<string, string>, key: string): string | undefined =>
-  Object.hasOwn(table, key) ? table[key] : undefined;
-
-const singular = (name: string): string => (name.endsWith('s') ? name.slice(0, -1) : name);
-
-/** The kind of id a field holds (`message`, `stream`, `user`, `queue`, `event`, ...), or undefined. */
-export function idKind(key: string, container: string | undefined): string | undefined {
-  if (key === 'id') return container ? (own(CONTAINER_KINDS, container) ?? singular(container)) : undefined;
-  const plain = own(PLAIN_KINDS, key);
-  if (plain) return plain;
-  const base = /^(.+)_ids?$/.exec(key)?.[1];
-  return base === undefined ? undefined : (own(SUFFIXED_KINDS, base) ?? base);
-}
 
 /** Renames ids by kind and order of first appearance, for one side's run of one scenario. */
 export class IdRenamer {
   private readonly kinds = new Map<string, Map<string | number, IdRef>>();
   /** Long string ids seen so far (queue ids), also replaced where they appear inside text. */
   readonly strings = new Map<string, IdRef>();
+  private readonly numbers = new Map<number, IdRef[]>();
+
+  /**
+   * The id with this number; when several kinds share it, the one the preceding text names
+   * ("channel id 13"), else undefined.
+   */
+  numbered(raw: number, before = ''): IdRef | undefined {
+    const refs = this.numbers.get(raw) ?? [];
+    if (refs.length <= 1) return refs[0];
+    const word = /(\w+)\W*(?:id\W*)?$/i.exec(before)?.[1]?.toLowerCase();
+    const hinted = refs.filter(
+      (r) => word && (r.kind === word || (r.kind === 'stream' && word === 'channel')),
+    );
+    return hinted.length === 1 ? hinted[0] : undefined;
+  }
 
   /** The IdRef of `raw` as an id of `kind`. */
   rename(kind: string, raw: string | number): IdRef {
@@ -141,6 +105,7 @@ export class IdRenamer {
       ref = new IdRef(kind, seen.size + 1, raw);
       seen.set(raw, ref);
       if (typeof raw === 'string' && raw.length >= 8) this.strings.set(raw, ref);
+      if (typeof raw === 'number') this.numbers.set(raw, [...(this.numbers.get(raw) ?? []), ref]);
     }
     return ref;
   }
@@ -185,7 +150,7 @@ class Walker {
     if (!isPlainObject(value)) return value;
     const out: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(value)) {
-      const kind = key === 'id' && topKind ? topKind : idKind(key, container);
+      const kind = key === 'id' && topKind ? topKind : fieldIdKind(key, v, value, container);
       if (kind) out[key] = this.asId(kind, v);
       else if (TIME_KEY.test(key)) out[key] = this.asTime(v);
       else if (own(KEYED_KINDS, key) && isPlainObject(v)) {
@@ -206,12 +171,16 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Replaces the run id, actor emails and known string ids inside every string of a document. */
-function rewriteStrings(value: unknown, replace: (text: string) => string): unknown {
-  if (typeof value === 'string') return replace(value);
-  if (Array.isArray(value)) return value.map((v) => rewriteStrings(v, replace));
+/** Rewrites every string of a document; `replace` also learns the key the string is under. */
+function rewriteStrings(
+  value: unknown,
+  replace: (text: string, key?: string) => string,
+  key?: string,
+): unknown {
+  if (typeof value === 'string') return replace(value, key);
+  if (Array.isArray(value)) return value.map((v) => rewriteStrings(v, replace, key));
   if (!isPlainObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewriteStrings(v, replace)]));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rewriteStrings(v, replace, k)]));
 }
 
 /** The events of an await step with the ones its expectations matched first, in expected order. */
@@ -260,10 +229,16 @@ export function normaliseScenario(result: ScenarioResult, ctx: NormaliseContext)
       `{${actor}.email}`,
     ]),
   ];
-  const replace = (text: string): string => {
+  const replace = (text: string, key?: string): string => {
     let out = text;
     for (const [pattern, placeholder] of replacements) out = out.replace(pattern, placeholder);
     for (const [raw, ref] of renamer.strings) out = out.split(raw).join(`{${ref.label}}`);
+    // Error messages name ids ("Not subscribed to channel id 13"); a number is renamed when one id has it.
+    if (key === 'msg')
+      out = out.replace(/\b\d+\b/g, (n, at: number, whole: string) => {
+        const ref = renamer.numbered(Number(n), whole.slice(0, at));
+        return ref ? `{${ref.label}}` : n;
+      });
     return out;
   };
   for (const step of steps) step.doc = rewriteStrings(step.doc, replace) as StepDocument;

@@ -7,6 +7,7 @@ import { ScenarioFileError, type LoadedScenario } from '../loader.js';
 import { selectScenarios, UsageError } from '../run-conformance.js';
 import { runScenario } from '../runner.js';
 import type { ScenarioResult } from '../transcript.js';
+import { probeServerClock } from './clock-probe.js';
 import { compareScenarios } from './compare.js';
 import { IgnoreFileError, IgnoreSet, loadIgnoreFile } from './ignore.js';
 import { normaliseScenario, type NormalisedScenario } from './normalise.js';
@@ -63,7 +64,7 @@ async function runOn(
   runId: string,
   signal?: AbortSignal,
 ): Promise<NormalisedScenario> {
-  const startedAt = Date.now();
+  const startedAt = (await probeServerClock(side.target)) ?? Date.now();
   const result: ScenarioResult = await runScenario(loaded, {
     target: side.target,
     accounts: side.accounts,
