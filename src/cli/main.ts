@@ -171,7 +171,7 @@ export function buildProgram(): Command {
         console.log(`${describeTraffic(traffic)}\n`);
         console.log(
           control
-            ? `Control API: ${running.url}/svc-mock/ (reset, restore, clock, accounts, requests, faults)\n`
+            ? `Control API: ${running.url}/svc-mock/ (reset, snapshot, restore, clock, accounts, requests, faults)\n`
             : 'Control API: off (--control turns it on)\n',
         );
         printAccounts(app);

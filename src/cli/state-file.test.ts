@@ -138,6 +138,27 @@ describe('serve --state', () => {
     }
   });
 
+  it('a snapshot saved from GET /svc-mock/snapshot serves with --realm and keeps the change', async () => {
+    const file = join(tempDir(), 'snapshot.json');
+    const first = await serve([]);
+    let id: number;
+    try {
+      id = await send(first.url, 'in the snapshot');
+      writeFileSync(file, await (await fetch(`${first.url}/svc-mock/snapshot`)).text());
+    } finally {
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+    }
+    const second = await serve(['--realm', file]);
+    try {
+      const res = await fetch(`${second.url}/api/v1/messages/${id}`, { headers: { Authorization: HAMLET } });
+      expect(((await res.json()) as { raw_content: string }).raw_content).toBe('in the snapshot');
+    } finally {
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    }
+  });
+
   it('saves a changed state periodically, without a shutdown', async () => {
     const file = join(tempDir(), 'state.json');
     const server = await serve(['--state', file, '--save-every', '100ms']);

@@ -128,7 +128,7 @@ describe('exportRealm', () => {
     const outsider = users.find((id) => !state.subscriptions.get(id)?.has(message.stream_id!))!;
     state.index.flags.get(outsider)!.set(message.id, FLAG_BITS.starred);
     const exported = exportRealm(store);
-    const written = exported.messages.find((m) => m.id === message.id)!;
+    const written = exported.messages!.find((m) => m.id === message.id)!;
     expect(written.starred_by ?? []).not.toContain(outsider);
     expect(written.unread_by ?? []).not.toContain(outsider);
     expect(() => load(exported)).not.toThrow();
