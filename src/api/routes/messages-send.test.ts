@@ -365,6 +365,19 @@ describeTransports(
         .post('messages', { type: 'stream', to: 'Atlantis', topic: 't', content: 'x' });
       expect(missing.body.msg).toBe("Stream 'Atlantis' does not exist");
     });
+
+    it('refuses type channel before feature level 248 as an invalid type, while stream is accepted', async () => {
+      const before = t().app.store.state.messages.size;
+      const res = await t()
+        .as(MEMBER)
+        .post('messages', { type: 'channel', to: DENMARK, topic: 't', content: 'x' });
+      expectError(res, 'BAD_REQUEST', 'Invalid type');
+      expect(t().app.store.state.messages.size).toBe(before);
+      const ok = await t()
+        .as(MEMBER)
+        .post('messages', { type: 'stream', to: DENMARK, topic: 't', content: 'x' });
+      expect(ok.status).toBe(200);
+    });
   },
   { featureLevel: 228 },
 );

@@ -26,6 +26,8 @@ export const messageSendRoutes = [
         throw errors.confusingVariables('topic', 'subject');
       if (params.queue_id !== undefined && params.local_id === undefined)
         throw errors.missingArgument('local_id');
+      // `channel` became a synonym of `stream` at feature level 248 (reference facts F.1).
+      if (params.type === 'channel' && store.featureLevel < 248) throw errors.invalidValue('type');
       const isDirect = params.type === 'direct' || params.type === 'private';
       const recipients = isDirect ? resolveDirectRecipients(store.state, user, params.to) : [];
       const channel = isDirect ? undefined : resolveChannel(store, params.to);
@@ -66,8 +68,8 @@ export const messageSendRoutes = [
     path: '/messages/render',
     schema: 'post-messages-render',
     summary: 'Render Markdown as message content',
-    handler({ store, params }) {
-      return { rendered: renderContent(store.state, params.content).html };
+    handler({ store, user, params }) {
+      return { rendered: renderContent(store.state, params.content, user).html };
     },
   }),
 ];

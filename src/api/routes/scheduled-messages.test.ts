@@ -313,3 +313,28 @@ describeTransports('scheduled messages', (t) => {
     expect(state().scheduledMessages.get(id)!.delivered_message_id).not.toBeNull();
   });
 });
+
+describeTransports(
+  'scheduled messages before feature level 248',
+  (t) => {
+    it('refuses type channel as an invalid type on create and edit, while stream is accepted', async () => {
+      const params = { to: DENMARK, topic: 'plans', content: 'x', scheduled_delivery_timestamp: NOW + 3600 };
+      const count = t().app.store.state.scheduledMessages.size;
+      const refused = await t()
+        .as(MEMBER)
+        .post('scheduled_messages', { type: 'channel', ...params });
+      expect(refused.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg: 'Invalid type' });
+      const created = await t()
+        .as(MEMBER)
+        .post('scheduled_messages', { type: 'stream', ...params });
+      expect(created.status).toBe(200);
+      expect(t().app.store.state.scheduledMessages.size).toBe(count + 1); // only the accepted one
+      const id = created.body.scheduled_message_id;
+      const edit = await t()
+        .as(MEMBER)
+        .patch(`scheduled_messages/${id}`, { type: 'channel', to: DENMARK, topic: 'p' });
+      expect(edit.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'Invalid type' });
+    });
+  },
+  { featureLevel: 228 },
+);

@@ -21,8 +21,11 @@ import { normalizeTopic, truncateTopic } from '../../store/topics.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 
-const recipientType = (type: MessageTypeParam): 'stream' | 'private' =>
-  type === 'stream' || type === 'channel' ? 'stream' : 'private';
+/** `channel` is accepted as a type from feature level 248 on (reference facts J); before, it is an invalid type. */
+function recipientType(type: MessageTypeParam, featureLevel: number): 'stream' | 'private' {
+  if (type === 'channel' && featureLevel < 248) throw errors.invalidValue('type');
+  return type === 'stream' || type === 'channel' ? 'stream' : 'private';
+}
 
 /** Builds a target from `to` and the topic; `topic` undefined means a missing topic. */
 function buildTarget(
@@ -67,7 +70,12 @@ export const scheduledMessageRoutes = [
     summary: 'Schedule a message',
     handler({ store, user, params, clientName }) {
       if (params.scheduled_delivery_timestamp <= store.now()) throw errors.scheduledInPast();
-      const target = buildTarget(store, recipientType(params.type), params.to, params.topic);
+      const target = buildTarget(
+        store,
+        recipientType(params.type, store.featureLevel),
+        params.to,
+        params.topic,
+      );
       const content = cleanContent(params.content);
       requireSendable(store, user, target);
       const record = createScheduledMessage(store, user, {
@@ -89,7 +97,7 @@ export const scheduledMessageRoutes = [
       const { type, to, topic, content, scheduled_delivery_timestamp: deliverAt } = params;
       if ([type, to, topic, content, deliverAt].every((v) => v === undefined))
         throw errors.scheduledNothingToChange();
-      const newType = type === undefined ? undefined : recipientType(type);
+      const newType = type === undefined ? undefined : recipientType(type, store.featureLevel);
       if (newType !== undefined && to === undefined) throw errors.scheduledRecipientRequired();
       if (newType === 'stream' && topic === undefined)
         throw errors.scheduledTopicRequired(store.featureLevel);
