@@ -94,6 +94,7 @@ describe('normaliseScenario', () => {
         step(0, '/messages/1', {
           message: { timestamp: START / 1000 + 12, last_edit_timestamp: 1_700_000_000 },
           date_joined: '2027-01-15T08:00:12.000000+00:00',
+          user_topics: [{ last_updated: START / 1000 + 1, visibility_policy: 1 }],
         }),
       ]),
       { runId: 'rabc', startedAt: START },
@@ -108,6 +109,10 @@ describe('normaliseScenario', () => {
     expect(body.message.last_edit_timestamp.seconds).toBe(1_700_000_000);
     expect(body.date_joined.offset).toBe(Date.parse('2027-01-15T08:00:12Z') / 1000 - START / 1000);
     expect(json(body.message.timestamp)).toBe(START / 1000 + 12);
+    const topic = (
+      n.steps[0]!.doc.body as { user_topics: Array<{ last_updated: Stamp; visibility_policy: unknown }> }
+    ).user_topics[0]!;
+    expect([topic.last_updated.offset, topic.visibility_policy]).toEqual([1, 1]);
   });
 
   it('orders the events of an await step by the expectations they matched, then the others', () => {

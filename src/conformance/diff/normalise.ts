@@ -72,7 +72,7 @@ export interface NormaliseContext {
 /** Timestamps up to this many seconds older than the scenario's start still count as made by the run. */
 export const CLOCK_SLACK_SECONDS = 60;
 
-const TIME_KEY = /(^|_)(timestamp|date|now|time)$|^date_|^invited$|^last_active/;
+const TIME_KEY = /(^|_)(timestamp|date|now|time|updated|created|modified)$|^date_|^invited$|^last_active/;
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:?\d\d)?$/;
 
 /** Renames ids by kind and order of first appearance, for one side's run of one scenario. */
