@@ -10,7 +10,7 @@ import {
   type GenerateOptions,
   type GenerateProgress,
 } from '../fixtures/generate/options.js';
-import type { RealmFixture } from '../generated/types.js';
+import type { CompleteRealmFixture } from '../store/realm-fixture.js';
 
 const BAR_WIDTH = 30;
 
@@ -36,7 +36,7 @@ function usage(message: string): never {
 }
 
 /** The realm of `serve --generate users=…,messages=…,seed=…`; a bad spec exits with code 2 and the reason. */
-export async function generateFromSpec(spec: string): Promise<RealmFixture> {
+export async function generateFromSpec(spec: string): Promise<CompleteRealmFixture> {
   let options: GenerateOptions;
   try {
     options = parseGenerateSpec(spec);

@@ -2636,10 +2636,10 @@ export interface RealmFixture {
   format: 'svc-mock-realm/1';
   realm: RealmInfo;
   users: FixtureUser[];
-  channels: FixtureChannel[];
-  subscriptions: FixtureSubscription[];
-  user_groups: FixtureUserGroup[];
-  messages: FixtureMessage[];
+  channels?: FixtureChannel[];
+  subscriptions?: FixtureSubscription[];
+  user_groups?: FixtureUserGroup[];
+  messages?: FixtureMessage[];
   realm_emoji?: FixtureRealmEmoji[];
   linkifiers?: Linkifier[];
   playgrounds?: CodePlayground[];

@@ -25,15 +25,45 @@ export function checkValidator(ref: string): ValidateFunction {
   return validate;
 }
 
-/** One line per Ajv error: `/path/to/field: message`. */
-export function describeErrors(errors: readonly ErrorObject[] | null | undefined): string[] {
+/** The value at a JSON pointer inside `data` (undefined when the path does not exist). */
+function valueAt(data: unknown, pointer: string): unknown {
+  let value = data;
+  for (const raw of pointer.split('/').slice(1)) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+const preview = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+};
+
+/**
+ * One line per Ajv error: `/path/to/field: message`, naming the expected value (`const`, `enum`) and, when
+ * the validated `data` is given, the value found.
+ */
+export function describeErrors(errors: readonly ErrorObject[] | null | undefined, data?: unknown): string[] {
   return (errors ?? []).map((e) => {
+    const params = e.params as {
+      additionalProperty?: string;
+      allowedValues?: unknown[];
+      allowedValue?: unknown;
+    };
     const extra =
       e.keyword === 'additionalProperties'
-        ? ` (${String((e.params as { additionalProperty: string }).additionalProperty)})`
+        ? ` (${String(params.additionalProperty)})`
         : e.keyword === 'enum'
-          ? ` (${JSON.stringify((e.params as { allowedValues: unknown[] }).allowedValues)})`
-          : '';
-    return `${e.instancePath || '/'}: ${e.message ?? e.keyword}${extra}`;
+          ? ` (${JSON.stringify(params.allowedValues)})`
+          : e.keyword === 'const'
+            ? ` ${JSON.stringify(params.allowedValue)}`
+            : '';
+    const found =
+      data !== undefined && ['const', 'enum', 'type'].includes(e.keyword)
+        ? `, got ${preview(valueAt(data, e.instancePath))}`
+        : '';
+    return `${e.instancePath || '/'}: ${e.message ?? e.keyword}${extra}${found}`;
   });
 }

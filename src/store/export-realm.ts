@@ -2,7 +2,7 @@
  * exportRealm: the inverse of the loader. Builds a realm fixture from a live store that loads back into an
  * equivalent state; it walks the whole state, so it is meant for snapshots, never for a request's hot path.
  */
-import type { RealmFixture } from '../generated/types.js';
+import type { CompleteRealmFixture } from './realm-fixture.js';
 import { exportChannelFolders, exportChannels, exportSubscriptions } from './realm-export/channels.js';
 import { exportUserGroups } from './realm-export/groups.js';
 import { exportMessages } from './realm-export/messages.js';
@@ -26,7 +26,7 @@ import type { Store } from './store.js';
  * const fixture = exportRealm(app.store);
  * const copy = createApp({ realm: fixture });
  */
-export function exportRealm(store: Store): RealmFixture {
+export function exportRealm(store: Store): CompleteRealmFixture {
   const { state } = store;
   return {
     format: 'svc-mock-realm/1',

@@ -1,5 +1,5 @@
 /** Turns a realm fixture into a Store: schema validation, defaults, cross-reference checks, indexes. */
-import type { RealmFixture, RealmSettings, UserSettings } from '../generated/types.js';
+import type { RealmSettings, UserSettings } from '../generated/types.js';
 import { describeErrors, inputValidator } from '../schema/validator.js';
 import type { Clock } from './clock.js';
 import { refreshSystemGroups } from './groups.js';
@@ -10,6 +10,7 @@ import { loadGroups, resolveRealmGroupSettings } from './realm-loader/groups.js'
 import { loadMessages } from './realm-loader/messages.js';
 import { checkReferences, loadPersonalRecords } from './realm-loader/personal.js';
 import { loadUsers } from './realm-loader/users.js';
+import type { CompleteRealmFixture } from './realm-fixture.js';
 import type { RealmState } from './state.js';
 import { Store, type IdKind } from './store.js';
 
@@ -34,12 +35,12 @@ export interface LoadOptions {
 export function withDefaults<T extends object>(schemaRef: string, partial: object | undefined): Required<T> {
   const copy = structuredClone(partial ?? {});
   const validate = inputValidator(schemaRef);
-  if (!validate(copy)) throw new RealmLoadError(describeErrors(validate.errors));
+  if (!validate(copy)) throw new RealmLoadError(describeErrors(validate.errors, copy));
   return copy as Required<T>;
 }
 
 /** Builds the state of a schema-valid fixture, step by step; each step records what is wrong. */
-function buildState(data: RealmFixture): { state: RealmState; problems: string[] } {
+function buildState(data: CompleteRealmFixture): { state: RealmState; problems: string[] } {
   const context = createLoadContext(
     data,
     withDefaults<RealmSettings>('resources/realm-settings.json', data.realm.settings),
@@ -67,13 +68,24 @@ export class PreparedRealm {
     private readonly firstIds: Record<IdKind, number>,
   ) {}
 
-  /** Validates a fixture (the object is not modified). Throws RealmLoadError naming each bad field. */
+  /**
+   * Validates a fixture (the object is not modified). Throws RealmLoadError naming every bad field at
+   * once: the schema's problems and the reference checks' (a user, channel or group that does not exist).
+   */
   static from(fixture: unknown): PreparedRealm {
-    const data = structuredClone(fixture) as RealmFixture;
+    const data = structuredClone(fixture) as CompleteRealmFixture;
     const validate = inputValidator('realm.json');
-    if (!validate(data)) throw new RealmLoadError(describeErrors(validate.errors));
-    const { state, problems } = buildState(data);
-    if (problems.length) throw new RealmLoadError(problems);
+    const schemaProblems = validate(data) ? [] : describeErrors(validate.errors, data);
+    let built: ReturnType<typeof buildState> | undefined;
+    try {
+      built = buildState(data);
+    } catch (error) {
+      // Data that breaks the schema can trip the reference checks up; the schema problems say why.
+      if (!schemaProblems.length) throw error;
+    }
+    const problems = [...schemaProblems, ...(built?.problems ?? [])];
+    if (!built || problems.length) throw new RealmLoadError(problems);
+    const { state } = built;
     const next = (ids: Iterable<number>): number => Math.max(0, ...ids) + 1;
     return new PreparedRealm(state, {
       message: next(state.messages.keys()),

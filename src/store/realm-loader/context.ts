@@ -1,12 +1,13 @@
 /** What every step of loading a fixture shares: the fixture, the state being built, and the problem list. */
-import type { GroupSettingValue, RealmFixture } from '../../generated/types.js';
+import type { GroupSettingValue } from '../../generated/types.js';
+import type { CompleteRealmFixture } from '../realm-fixture.js';
 import { createIndexes } from '../message-index.js';
 import type { RealmSettings, UserSettings } from '../../generated/types.js';
 import type { RealmState } from '../state.js';
 
 /** The load in progress. Steps push a problem (`/json/pointer: what is wrong`) instead of throwing. */
 export interface LoadContext {
-  data: RealmFixture;
+  data: CompleteRealmFixture;
   state: RealmState;
   problems: string[];
   /** Whether the user exists; records a problem at `where` when not. */
@@ -17,7 +18,7 @@ export interface LoadContext {
 
 /** An empty state for the fixture, with settings already completed from their schema defaults. */
 export function createLoadContext(
-  data: RealmFixture,
+  data: CompleteRealmFixture,
   settings: Required<RealmSettings>,
   userSettingsDefaults: Required<UserSettings>,
 ): LoadContext {
