@@ -8,8 +8,8 @@ export interface ShapeContext {
   byUserId: Map<number, Person>;
   /** Every API key met (identities and the accounts book): never written. */
   apiKeys: Set<string>;
-  /** Captured values in scope: value key -> capture name. */
-  captures: Map<string, string>;
+  /** Captured values in scope: value key -> the captures of that value, with their kind of id. */
+  captures: Map<string, Array<{ kind: string; name: string }>>;
   /** Queues registered so far: queue id -> queue name. */
   queues: Map<string, string>;
   /** E-mails of no known account, written as an address made per run: lower-case e-mail -> template. */
@@ -54,15 +54,22 @@ export function personPlaceholder(
 export const isActor = (ctx: ShapeContext, person: Person): boolean =>
   person.identity || ctx.used.has(person);
 
-/** The placeholder of a captured value or queue id in scope, if any. */
-export function capturedPlaceholder(ctx: ShapeContext, value: unknown): string | undefined {
+/** The placeholder of a captured value (of that kind of id, when the key tells) or queue id in scope, if any. */
+export function capturedPlaceholder(ctx: ShapeContext, value: unknown, kind?: string): string | undefined {
   if (typeof value === 'string') {
     const queue = ctx.queues.get(value);
     if (queue) return `{${queue}.queue_id}`;
   }
   const key = valueKey(value);
-  const name = key ? ctx.captures.get(key) : undefined;
-  return name ? `{${name}}` : undefined;
+  const list = key ? (ctx.captures.get(key) ?? []) : [];
+  const found = kind === undefined ? list[0] : list.find((c) => c.kind === kind);
+  return found ? `{${found.name}}` : undefined;
+}
+
+/** Brings a capture into scope. */
+export function addCapture(ctx: ShapeContext, value: unknown, kind: string, name: string): void {
+  const key = valueKey(value)!;
+  ctx.captures.set(key, [...(ctx.captures.get(key) ?? []), { kind, name }]);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   isCounterKey,
   isIdKey,
   isIdParam,
+  kindOf,
   isSecretKey,
   isServerKey,
   isTimeKey,
@@ -40,19 +41,19 @@ const isBareType = (value: unknown): boolean =>
   isMatcher(value) && Object.keys(value).length === 1 && '$type' in value;
 
 /** Whether a value mentions a captured id (then a long list keeps it as a `$contains` element). */
-function mentionsCapture(ctx: ShapeContext, value: unknown, key: string): boolean {
-  if (Array.isArray(value)) return value.some((v) => mentionsCapture(ctx, v, key));
-  if (isObject(value)) return Object.entries(value).some(([k, v]) => mentionsCapture(ctx, v, k));
-  return isIdKey(key) && capturedPlaceholder(ctx, value) !== undefined;
+function mentionsCapture(ctx: ShapeContext, value: unknown, key: string, parent: string): boolean {
+  if (Array.isArray(value)) return value.some((v) => mentionsCapture(ctx, v, key, parent));
+  if (isObject(value)) return Object.entries(value).some(([k, v]) => mentionsCapture(ctx, v, k, key));
+  return isIdKey(key) && capturedPlaceholder(ctx, value, kindOf(parent, key)) !== undefined;
 }
 
-function expectNumber(ctx: ShapeContext, value: number, key: string, atMs: number): unknown {
+function expectNumber(ctx: ShapeContext, value: number, key: string, parent: string, atMs: number): unknown {
   if (isUserKey(key) || key === 'user_id') {
     const person = ctx.byUserId.get(value);
     if (person && isActor(ctx, person)) return personPlaceholder(ctx, person, 'user_id');
   }
   if (isIdParam(key) || isUserKey(key) || isCounterKey(key))
-    return capturedPlaceholder(ctx, value) ?? typeMatcher(value);
+    return capturedPlaceholder(ctx, value, kindOf(parent, key)) ?? typeMatcher(value);
   if (isTimeKey(key) || looksLikeTime(value))
     return Math.abs(value - atMs / 1000) <= 60
       ? { $near: { value: '{now}', within: 60 } }
@@ -60,9 +61,9 @@ function expectNumber(ctx: ShapeContext, value: number, key: string, atMs: numbe
   return value;
 }
 
-function expectString(ctx: ShapeContext, value: string, key: string): unknown {
+function expectString(ctx: ShapeContext, value: string, key: string, parent: string): unknown {
   if (isSecretKey(key) || holdsKey(ctx, value)) return { $type: 'string' };
-  const captured = capturedPlaceholder(ctx, value);
+  const captured = capturedPlaceholder(ctx, value, kindOf(parent, key));
   if (captured) return captured;
   if (isIdKey(key) || key === 'queue_id' || isServerKey(key) || /^https?:\/\//.test(value))
     return { $type: 'string' };
@@ -77,29 +78,36 @@ function expectString(ctx: ShapeContext, value: string, key: string): unknown {
     : escapeBraces(value);
 }
 
-/** The expectation for one value found under `key` (`atMs`: when it was received, for timestamps near now). */
+/**
+ * The expectation for one value found under `key` of an object found under `parent` (`atMs`: when it was
+ * received, for timestamps near now).
+ */
 export function expectValue(
   ctx: ShapeContext,
   value: unknown,
   key: string,
   atMs: number,
   depth = 0,
+  parent = '',
 ): unknown {
-  if (typeof value === 'number') return expectNumber(ctx, value, key, atMs);
-  if (typeof value === 'string') return expectString(ctx, value, key);
+  if (typeof value === 'number') return expectNumber(ctx, value, key, parent, atMs);
+  if (typeof value === 'string') return expectString(ctx, value, key, parent);
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     if (value.length === 0) return [];
     if (depth < LIMITS.depth && value.length <= LIMITS.arrayItems)
-      return value.map((v) => expectValue(ctx, v, key, atMs, depth + 1));
-    const mentioning = value.filter((v) => mentionsCapture(ctx, v, key)).slice(0, LIMITS.arrayItems);
+      return value.map((v) => expectValue(ctx, v, key, atMs, depth + 1, parent));
+    const mentioning = value.filter((v) => mentionsCapture(ctx, v, key, parent)).slice(0, LIMITS.arrayItems);
     if (mentioning.length)
-      return { $contains: mentioning.map((v) => expectValue(ctx, v, key, atMs, depth + 1)) };
+      return { $contains: mentioning.map((v) => expectValue(ctx, v, key, atMs, depth + 1, parent)) };
     return { $type: 'array' };
   }
-  if (depth >= LIMITS.depth) return { $type: 'object' };
+  // Keys that are ids (`subscribed: {"10": [...]}`) cannot hold placeholders: only the shape is kept.
+  const keys = Object.keys(value);
+  if (depth >= LIMITS.depth || (keys.length > 0 && keys.every((k) => /^\d+$/.test(k))))
+    return { $type: 'object' };
   let entries = Object.entries(value as Record<string, unknown>).map(
-    ([k, v]) => [k, expectValue(ctx, v, k, atMs, depth + 1)] as const,
+    ([k, v]) => [k, expectValue(ctx, v, k, atMs, depth + 1, key)] as const,
   );
   // A big object keeps its telling fields: bare type checks go first, then the tail.
   if (entries.length > LIMITS.objectKeys) entries = entries.filter(([, v]) => !isBareType(v));

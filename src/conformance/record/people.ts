@@ -10,7 +10,7 @@ export interface Person {
   /** The actor name the scenario gives it (`member`, `member2`, an e-mail's local part...; see nameActors). */
   actor: string;
   /** The name it has before numbering: its role when the accounts list it by role, else a fixed name. */
-  baseName: { role: Role } | { fixed: string };
+  baseName: { role: Role; index: number } | { fixed: string };
   role: Role;
   /** Whether requests were sent with its credentials (it is then always an actor). */
   identity: boolean;
@@ -127,7 +127,7 @@ export async function resolvePeople(
     const baseName = place.name
       ? { fixed: /^[a-z][a-z0-9_]*$/.test(place.name) ? place.name : nameFromEmail(account.email) }
       : place.role
-        ? { role: place.role }
+        ? { role: place.role, index: place.index }
         : { fixed: nameFromEmail(account.email) };
     const emails = [account.email, me?.email, me?.delivery_email]
       .filter((e): e is string => typeof e === 'string' && e.includes('@'))
@@ -144,28 +144,34 @@ export async function resolvePeople(
       ...(typeof me?.full_name === 'string' ? { fullName: me.full_name } : {}),
     });
   }
-  return { people: nameActors(people), warnings };
+  return { people: nameActors(people).people, warnings };
 }
 
+/** The actor name of the account at `index` (from 0) of a role's list: `member`, `member2`... */
+const roleActor = (role: Role, index: number): string => (index === 0 ? role : `${role}${index + 1}`);
+
 /**
- * Names people in order (book order: a replay hands out accounts of a role in that order): the first of a role
- * is `member`, the next `member2`...; people the book names or does not list keep their own name.
+ * Names people and lists the scenario's actors. An account the book lists by role is named after its place
+ * (`member`, `member2`...), and every earlier place of that role is declared too, so that a replay, which hands
+ * out a role's accounts in order, gives each actor the account it had; others keep their own name, last.
  */
-export function nameActors<T extends Pick<Person, 'baseName'>>(
-  people: readonly T[],
-): Array<T & { actor: string }> {
-  const taken = new Set<string>(['anonymous']);
-  const counts = new Map<string, number>();
-  return people.map((p) => {
-    let name: string;
-    if ('role' in p.baseName) {
-      const n = (counts.get(p.baseName.role) ?? 0) + 1;
-      counts.set(p.baseName.role, n);
-      name = n === 1 ? p.baseName.role : `${p.baseName.role}${n}`;
-    } else name = p.baseName.fixed;
-    let unique = name;
-    for (let n = 2; taken.has(unique); n++) unique = `${name}_${n}`;
+export function nameActors(people: readonly Person[]): { people: Person[]; actors: Array<[string, Role]> } {
+  const actors: Array<[string, Role]> = [];
+  for (const role of ROLES) {
+    const places = people.flatMap((p) =>
+      'role' in p.baseName && p.baseName.role === role ? [p.baseName.index] : [],
+    );
+    const last = Math.max(-1, ...places);
+    for (let i = 0; i <= last; i++) actors.push([roleActor(role, i), role]);
+  }
+  const taken = new Set(['anonymous', ...actors.map(([name]) => name)]);
+  const named = people.map((p) => {
+    if ('role' in p.baseName) return { ...p, actor: roleActor(p.baseName.role, p.baseName.index) };
+    let unique = p.baseName.fixed;
+    for (let n = 2; taken.has(unique); n++) unique = `${p.baseName.fixed}_${n}`;
     taken.add(unique);
+    actors.push([unique, p.role]);
     return { ...p, actor: unique };
   });
+  return { people: named, actors };
 }

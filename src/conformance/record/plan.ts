@@ -1,9 +1,10 @@
 /** Orders recorded exchanges into steps and decides which response values become captures. */
+import { routeOf } from '../checks.js';
 import { isObject } from '../matchers.js';
 import type { RecordedExchange } from './exchange.js';
 import type { Person } from './people.js';
 import { decodeParam } from './request-shape.js';
-import { isCounterKey, isIdKey, isIdParam, isUserKey, valueKey } from './rules.js';
+import { isCounterKey, isIdKey, isIdParam, isUserKey, kindOf, nameFor, valueKey } from './rules.js';
 
 /** One future step: a plain request, a `register`, or an `await_events` made of a poll's events. */
 export interface PlannedStep {
@@ -15,7 +16,7 @@ export interface PlannedStep {
   /** The poll's events, heartbeats left out (await). */
   events?: unknown[];
   /** Captures this step defines: name -> pointer, and the value each stands for. */
-  captures: Array<{ name: string; pointer: string; value: unknown }>;
+  captures: Array<{ name: string; kind: string; pointer: string; value: unknown }>;
 }
 
 const METHODS = new Set(['GET', 'POST', 'PATCH', 'PUT', 'DELETE']);
@@ -32,33 +33,6 @@ const CREATED: Array<[string, string, string, string]> = [
   ['GET', '/api/v1/get_stream_id', '/stream_id', 'channel'],
   ['POST', '/svc-mock/invitations/accept', '/user_id', 'user'],
 ];
-
-const NAMES: Record<string, string> = {
-  message_id: 'msg',
-  stream_id: 'channel',
-  scheduled_message_id: 'sched',
-  saved_snippet_id: 'snippet',
-  group_id: 'group',
-  user_group_id: 'group',
-  user_id: 'user',
-};
-
-/** A readable capture name for a value found at a pointer (`/messages/3/id` -> msg, `/invites/0/id` -> invite). */
-export function nameFor(pointer: string): string {
-  const parts = pointer.split('/').filter((p) => p !== '' && !/^\d+$/.test(p));
-  const key = parts.at(-1) ?? 'id';
-  if (NAMES[key]) return NAMES[key];
-  if (key !== 'id' && key !== 'ids') return key.replace(/_ids?$/, '').replace(/[^A-Za-z0-9_]/g, '_') || 'id';
-  const parent = parts.at(-2);
-  if (!parent) return 'id';
-  if (/^messages?$/.test(parent)) return 'msg';
-  return (
-    parent
-      .replace(/ies$/, 'y')
-      .replace(/s$/, '')
-      .replace(/[^A-Za-z0-9_]/g, '_') || 'id'
-  );
-}
 
 const isHeartbeat = (e: unknown): boolean => (e as { type?: unknown } | null)?.type === 'heartbeat';
 
@@ -116,70 +90,118 @@ export function planSteps(exchanges: readonly RecordedExchange[], warnings: stri
   return steps.map(({ at: _at, ...s }) => s);
 }
 
+interface FoundId {
+  pointer: string;
+  value: unknown;
+  /** Found under a user key (then a person's user id stays `{actor.user_id}`). */
+  user: boolean;
+}
+
 /** Values at id-like keys of a document, with their pointers (event ids and queue positions left out). */
-function idsIn(
-  value: unknown,
-  pointer: string,
-  key: string,
-  out: Array<{ pointer: string; value: unknown }>,
-): void {
+function idsIn(value: unknown, pointer: string, key: string, out: FoundId[]): void {
   if (Array.isArray(value)) value.forEach((v, i) => idsIn(v, `${pointer}/${i}`, key, out));
   else if (isObject(value))
     for (const [k, v] of Object.entries(value))
       idsIn(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, k, out);
   else if ((isIdKey(key) || isUserKey(key)) && key !== 'queue_id' && !isCounterKey(key) && valueKey(value))
-    out.push({ pointer, value });
+    out.push({ pointer, value, user: isUserKey(key) || key === 'user_id' });
 }
 
-/** Values a request uses as ids: digit path segments and id-like parameters. */
-function usedIds(x: RecordedExchange): unknown[] {
-  const out: unknown[] = [];
-  for (const seg of x.path.split('/')) if (/^\d+$/.test(seg)) out.push(Number(seg));
-  const walk = (value: unknown, asId: boolean): void => {
-    if (Array.isArray(value)) value.forEach((v) => walk(v, asId));
+/** A value a request uses as an id, with its kind when the path or parameter name tells it. */
+interface UsedId {
+  value: unknown;
+  user: boolean;
+  kind?: string;
+}
+
+/** Values a request uses as ids: digit path segments (kinds from the route's names) and id-like parameters. */
+function usedIds(x: RecordedExchange): UsedId[] {
+  const out: UsedId[] = [];
+  const template = routeOf(x.method, x.path)?.path.split('/');
+  x.path.split('/').forEach((seg, i) => {
+    const name = /^\{(.+)\}$/.exec(template?.[i] ?? '')?.[1];
+    if (/^\d+$/.test(seg))
+      out.push({
+        value: Number(seg),
+        user: /user_id/.test(name ?? ''),
+        kind: name ? nameFor(`/${name}`) : undefined,
+      });
+  });
+  const walk = (value: unknown, key: string, kind: 'user' | 'id' | undefined): void => {
+    if (Array.isArray(value)) value.forEach((v) => walk(v, key, kind));
     else if (isObject(value))
-      for (const [k, v] of Object.entries(value)) walk(v, isIdParam(k) || isUserKey(k));
-    else if (asId) out.push(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+      for (const [k, v] of Object.entries(value))
+        walk(v, k, isUserKey(k) ? 'user' : isIdParam(k) ? 'id' : undefined);
+    else if (kind)
+      out.push({
+        value: typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value,
+        user: kind === 'user',
+        kind: kind === 'user' ? 'user' : kindOf('', key),
+      });
   };
-  for (const [k, text] of Object.entries(x.params)) walk(decodeParam(text), isIdParam(k) || isUserKey(k));
+  const direct = ['private', 'direct'].includes(x.params.type ?? '');
+  for (const [k, text] of Object.entries(x.params))
+    walk(
+      decodeParam(text),
+      k,
+      isUserKey(k) || (k === 'to' && direct) ? 'user' : isIdParam(k) ? 'id' : undefined,
+    );
   return out;
+}
+
+interface Candidate {
+  step: PlannedStep;
+  pointer: string;
+  value: unknown;
+  kind: string;
 }
 
 /**
  * Decides the captures: values created by the request (POST /messages' id...) always, and any other id a later
- * request uses, taken from the latest answer or event that showed it. Actors' user ids stay `{actor.user_id}`.
+ * request uses, taken from the latest answer or event that showed it (of the same kind of id when the request
+ * tells it). Actors' user ids stay `{actor.user_id}`.
  */
 export function planCaptures(steps: PlannedStep[], people: readonly Person[]): void {
   const userIds = new Set(people.flatMap((p) => (p.userId === undefined ? [] : [`n:${p.userId}`])));
   const captured = new Set<string>();
-  const candidates = new Map<string, { step: PlannedStep; pointer: string; value: unknown }>();
+  const capturedValues = new Set<string>();
+  // Per value, the latest candidate of each kind (the latest of all last).
+  const candidates = new Map<string, Candidate[]>();
   const counters = new Map<string, number>();
-  const define = (step: PlannedStep, pointer: string, value: unknown, base: string): void => {
+  const define = (step: PlannedStep, pointer: string, value: unknown, kind: string): void => {
     const key = valueKey(value);
-    if (!key || captured.has(key) || userIds.has(key)) return;
-    const n = (counters.get(base) ?? 0) + 1;
-    counters.set(base, n);
-    captured.add(key);
-    step.captures.push({ name: `${base}${n}`, pointer, value });
+    if (!key || captured.has(`${kind}|${key}`)) return;
+    const n = (counters.get(kind) ?? 0) + 1;
+    counters.set(kind, n);
+    captured.add(`${kind}|${key}`);
+    capturedValues.add(key);
+    step.captures.push({ name: `${kind}${n}`, kind, pointer, value });
   };
   for (const step of steps) {
     const x = step.exchange;
     if (step.kind !== 'await')
       for (const used of usedIds(x)) {
-        const found = candidates.get(valueKey(used) ?? '');
-        if (found) define(found.step, found.pointer, found.value, nameFor(found.pointer));
+        const key = valueKey(used.value) ?? '';
+        if (used.user && userIds.has(key)) continue;
+        if (used.kind ? captured.has(`${used.kind}|${key}`) : capturedValues.has(key)) continue;
+        const list = candidates.get(key) ?? [];
+        // A kind the request names takes a candidate of that kind, else one whose key did not tell (`/id`).
+        const found = used.kind
+          ? (list.find((c) => c.kind === used.kind) ?? list.find((c) => c.kind === 'id'))
+          : list.at(-1);
+        if (found) define(found.step, found.pointer, found.value, found.kind);
       }
     const document = step.kind === 'await' ? step.events : x.status < 300 ? x.body : undefined;
     if (step.kind !== 'await' && x.status < 300)
-      for (const [method, path, pointer, base] of CREATED) {
+      for (const [method, path, pointer, kind] of CREATED) {
         if (method !== x.method || path !== x.path) continue;
         const [head] = pointer.split('/*');
         const at = (document as Record<string, unknown> | null)?.[head!.slice(1)];
         if (pointer.endsWith('/*') && Array.isArray(at))
-          at.forEach((v, i) => define(step, `${head}/${i}`, v, base));
-        else if (at !== undefined) define(step, pointer, at, base);
+          at.forEach((v, i) => define(step, `${head}/${i}`, v, kind));
+        else if (at !== undefined) define(step, pointer, at, kind);
       }
-    const found: Array<{ pointer: string; value: unknown }> = [];
+    const found: FoundId[] = [];
     if (step.kind === 'await')
       step.events!.forEach((e, i) => {
         if (isObject(e))
@@ -188,7 +210,10 @@ export function planCaptures(steps: PlannedStep[], people: readonly Person[]): v
     else idsIn(document, '', '', found);
     for (const f of found) {
       const key = valueKey(f.value)!;
-      if (!captured.has(key) && !userIds.has(key)) candidates.set(key, { step, ...f });
+      const kind = nameFor(f.pointer);
+      if (captured.has(`${kind}|${key}`) || (f.user && userIds.has(key))) continue;
+      const others = (candidates.get(key) ?? []).filter((c) => c.kind !== kind);
+      candidates.set(key, [...others, { step, ...f, kind }]);
     }
   }
 }

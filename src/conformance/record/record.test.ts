@@ -6,6 +6,7 @@ import { startServer, type RunningServer } from '../../adapters/node/server.js';
 import { createMock } from '../../mock/create-mock.js';
 import { preparedDevRealm } from '../../testing/dev-realm.js';
 import { createHttpTarget } from '../http-target.js';
+import { resolveActors, type Account } from '../accounts.js';
 import { loadScenarioFile } from '../loader.js';
 import { createMockTarget, devRealmAccounts } from '../mock-target.js';
 import { formatFailures } from '../report.js';
@@ -54,7 +55,8 @@ async function clientSession(base: string): Promise<void> {
     topic: 'recorded {session}',
     content: `hello ${CORDELIA.email}`,
   });
-  const events = (await poll).events as Array<{ id: number }>;
+  const polled = await poll;
+  const events = polled.events as Array<{ id: number }>;
   const msg = String(sent.id);
   await call(CORDELIA, 'POST', `/messages/${msg}/reactions`, { emoji_name: 'octopus' });
   await call(CORDELIA, 'GET', '/events', {
@@ -95,14 +97,16 @@ afterAll(async () => {
 });
 
 describe('a recorded client session', () => {
-  it('writes a scenario that loads, with role-named actors', () => {
+  it('writes a scenario that loads, whose actors get the recorded accounts back on a replay', () => {
     const { scenario } = loadScenarioFile(result.file);
-    expect(scenario.actors).toEqual({
-      administrator: 'administrator',
-      member: 'member',
-      member2: 'member',
-      anonymous: 'none',
-    });
+    const accounts = resolveActors(scenario.actors, devRealmAccounts()) as Record<string, Account | null>;
+    const actorOf = (request: string) => scenario.steps.find((s) => s.request === request)!.as!;
+    expect(accounts[actorOf('GET /users/me')]?.email).toBe(HAMLET.email);
+    expect(accounts[scenario.steps.find((s) => s.register)!.as!]?.email).toBe(CORDELIA.email);
+    expect(accounts[actorOf('DELETE /messages/{msg1}')]?.email).toBe(IAGO.email);
+    expect(actorOf('GET /server_settings')).toBe('anonymous');
+    expect(scenario.actors.anonymous).toBe('none');
+    expect(scenario.actors[actorOf('DELETE /messages/{msg1}')]).toBe('administrator');
     expect(scenario.mutates).toBe(true);
     expect(scenario.name).toContain(server.url);
   });
@@ -149,6 +153,89 @@ describe('a recorded client session', () => {
         expect([target.name, outcome.outcome, formatFailures(outcome)]).toEqual([target.name, 'passed', '']);
       }
     } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('a recorded administration session', () => {
+  it('captures created channel, draft, invite, group and snippet ids by kind, and replays green', async () => {
+    const recording = await startRecording({ target: server.url, output: join(dir, 'admin.yaml'), port: 0 });
+    const base = `${recording.proxy.url}/api/v1`;
+    const call = async (who: { email: string; key: string }, method: string, path: string, params = {}) => {
+      const form = new URLSearchParams(params).toString();
+      const get = method === 'GET';
+      const headers: Record<string, string> = {
+        authorization: `Basic ${Buffer.from(`${who.email}:${who.key}`).toString('base64')}`,
+      };
+      if (!get) headers['content-type'] = 'application/x-www-form-urlencoded';
+      const response = await fetch(`${base}${path}${get && form ? `?${form}` : ''}`, {
+        method,
+        headers,
+        body: get ? undefined : form,
+      });
+      return (await response.json()) as Record<string, unknown>;
+    };
+    await call(IAGO, 'POST', '/users/me/subscriptions', {
+      subscriptions: JSON.stringify([{ name: 'recorded channel' }]),
+      principals: JSON.stringify([HAMLET.email]),
+    });
+    const stream_id = Number(
+      (await call(IAGO, 'GET', '/get_stream_id', { stream: 'recorded channel' })).stream_id,
+    );
+    await call(IAGO, 'PATCH', `/streams/${stream_id}`, { description: 'made by a recording' });
+    const drafts = await call(HAMLET, 'POST', '/drafts', {
+      drafts: JSON.stringify([{ type: 'stream', to: [stream_id], topic: 't', content: 'draft' }]),
+    });
+    await call(HAMLET, 'DELETE', `/drafts/${(drafts.ids as number[])[0]}`);
+    await call(IAGO, 'POST', '/invites', {
+      invitee_emails: 'someone.new@svc.test',
+      stream_ids: `[${stream_id}]`,
+    });
+    const invites = (await call(IAGO, 'GET', '/invites')).invites as Array<{ id: number }>;
+    await call(IAGO, 'DELETE', `/invites/${invites.at(-1)!.id}`);
+    const group = await call(IAGO, 'POST', '/user_groups/create', {
+      name: 'recorded',
+      description: 'x',
+      members: '[]',
+    });
+    await call(IAGO, 'GET', `/user_groups/${String(group.group_id)}/members`);
+    await call(HAMLET, 'POST', '/saved_snippets', { title: 'hi', content: 'there' });
+    await call(HAMLET, 'GET', '/saved_snippets');
+    const recorded = await recording.stop();
+    expect(recorded.text).not.toContain('someone.new@svc.test');
+    const requests = recorded.scenario.steps.map((s) => s.request);
+    expect(requests).toEqual(
+      expect.arrayContaining([
+        'PATCH /streams/{channel1}',
+        'DELETE /drafts/{draft1}',
+        'DELETE /invites/{invite1}',
+        'GET /user_groups/{group1}/members',
+      ]),
+    );
+    const snippets = recorded.scenario.steps.at(-1)!.expect!.body as {
+      saved_snippets: Array<{ id: unknown }>;
+    };
+    // Only the snippet's own capture is read into a snippet id, never an invite id of the same value.
+    expect(snippets.saved_snippets.map((s) => s.id).filter((id) => typeof id === 'string')).toEqual([
+      '{snippet1}',
+    ]);
+    const fresh = await startServer(createMock({ realm: preparedDevRealm(), logError: () => {} }), {
+      port: 0,
+      host: '127.0.0.1',
+    });
+    const target = createHttpTarget(fresh.url);
+    try {
+      const outcome = await runScenario(loadScenarioFile(recorded.file), {
+        target,
+        accounts: devRealmAccounts(),
+        featureLevel: 500,
+        runId: 'admin',
+        pollIntervalMs: 20,
+      });
+      expect([outcome.outcome, formatFailures(outcome)]).toEqual(['passed', '']);
+    } finally {
+      await target.close();
       await fresh.close();
     }
   });

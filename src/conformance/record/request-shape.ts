@@ -14,7 +14,9 @@ import {
   isSecretKey,
   isTimeKey,
   isUserKey,
+  kindOf as idKind,
   looksLikeTime,
+  nameFor,
   USER_OPERATORS,
 } from './rules.js';
 
@@ -31,31 +33,34 @@ export function decodeParam(text: string): unknown {
 
 type Kind = 'user' | 'id' | 'plain';
 
-function shapeParam(ctx: ShapeContext, value: unknown, kind: Kind): unknown {
+function shapeParam(ctx: ShapeContext, value: unknown, kind: Kind, key: string, sentAtMs: number): unknown {
   if (typeof value === 'number') {
     const person = kind === 'user' ? ctx.byUserId.get(value) : undefined;
     if (person) return personPlaceholder(ctx, person, 'user_id');
-    return (kind !== 'plain' && capturedPlaceholder(ctx, value)) || value;
+    return (kind !== 'plain' && capturedPlaceholder(ctx, value, kindOf(key))) || value;
   }
   if (typeof value === 'string') {
-    const captured = capturedPlaceholder(ctx, value);
+    const captured = capturedPlaceholder(ctx, value, kind === 'plain' ? undefined : kindOf(key));
     if (captured && (kind !== 'plain' || ctx.queues.has(value) || !/^\d+$/.test(value))) return captured;
     return value.includes('@') ? replaceEmails(ctx, value, true)! : escapeBraces(value);
   }
-  if (Array.isArray(value)) return value.map((v) => shapeParam(ctx, v, kind));
+  if (Array.isArray(value)) return value.map((v) => shapeParam(ctx, v, kind, key, sentAtMs));
   if (isObject(value)) {
     const userOperand = typeof value.operator === 'string' && USER_OPERATORS.has(value.operator);
     return Object.fromEntries(
       Object.entries(value).map(([k, v]) => [
         k,
-        shapeParam(ctx, v, k === 'operand' && userOperand ? 'user' : kindOf(k)),
+        (isTimeKey(k) && relativeTime(v, sentAtMs)) ||
+          shapeParam(ctx, v, k === 'operand' && userOperand ? 'user' : paramKind(k), k, sentAtMs),
       ]),
     );
   }
   return value;
 }
 
-const kindOf = (key: string): Kind => (isUserKey(key) ? 'user' : isIdParam(key) ? 'id' : 'plain');
+const paramKind = (key: string): Kind => (isUserKey(key) ? 'user' : isIdParam(key) ? 'id' : 'plain');
+/** The kind of id a parameter names (`stream_id` -> channel), when its name tells. */
+const kindOf = (key: string): string | undefined => idKind('', key);
 
 /** A moment within a day of the request, as `{now+N}` seconds from the replay's own now. */
 function relativeTime(value: unknown, sentAtMs: number): string | undefined {
@@ -77,7 +82,8 @@ export function shapeParams(
     if (isSecretKey(key) || holdsKey(ctx, text)) continue;
     const value = decodeParam(text);
     const time = isTimeKey(key) ? relativeTime(value, sentAtMs) : undefined;
-    out[key] = time ?? shapeParam(ctx, value, key === 'to' && direct ? 'user' : kindOf(key));
+    out[key] =
+      time ?? shapeParam(ctx, value, key === 'to' && direct ? 'user' : paramKind(key), key, sentAtMs);
   }
   return out;
 }
@@ -102,7 +108,8 @@ export function shapeRequestLine(ctx: ShapeContext, method: string, path: string
       if (text.includes('@')) return replaceEmails(ctx, text, true)!;
     }
     if (template === undefined || name) {
-      const captured = capturedPlaceholder(ctx, /^\d+$/.test(text) ? Number(text) : text);
+      const id = /^\d+$/.test(text) ? Number(text) : text;
+      const captured = capturedPlaceholder(ctx, id, name ? nameFor(`/${name}`) : undefined);
       if (captured) return captured;
     }
     return text.includes('@') ? replaceEmails(ctx, text, true)! : escapeBraces(raw);

@@ -18,7 +18,8 @@ export const USER_OPERATORS = new Set(['dm', 'pm-with', 'sender', 'dm-including'
 
 /** Keys that hold a moment in time. */
 export const isTimeKey = (key: string): boolean =>
-  /(^|_)(timestamp|time|date|joined|created|invited|expiry|expires|last_active|last_edit)(_|$)/.test(key) ||
+  /(^|_)(timestamp|time|date|joined|created|invited|expiry|expires|last_active)$/.test(key) ||
+  key.startsWith('date_') ||
   key.endsWith('_at');
 
 /** Keys whose values are counters of the server's own progress (event and update positions). */
@@ -57,3 +58,41 @@ export const valueKey = (value: unknown): string | undefined =>
     : typeof value === 'string' && value !== ''
       ? `s:${value}`
       : undefined;
+
+const NAMES: Record<string, string> = {
+  message: 'msg',
+  stream: 'channel',
+  scheduled_message: 'sched',
+  saved_snippet: 'snippet',
+  user_group: 'group',
+  realm_filter: 'filter',
+  linkifier: 'filter',
+  realm_playground: 'playground',
+};
+
+const singular = (word: string): string => word.replace(/ies$/, 'y').replace(/s$/, '');
+
+/** A readable capture name for a value found at a pointer (`/messages/3/id` -> msg, `/invites/0/id` -> invite). */
+export function nameFor(pointer: string): string {
+  const parts = pointer.split('/').filter((p) => p !== '' && !/^\d+$/.test(p));
+  const key = parts.at(-1) ?? 'id';
+  const base =
+    key === 'id' || key === 'ids'
+      ? singular(parts.at(-2) ?? 'id')
+      : key.endsWith('_id') || key.endsWith('_ids')
+        ? key.replace(/_ids?$/, '')
+        : singular(key);
+  const name = NAMES[base] ?? base;
+  return name.replace(/[^A-Za-z0-9_]/g, '_') || 'id';
+}
+
+/**
+ * The kind of id a key holds (`message_id` and a message's `id` -> msg, `stream_id` -> channel), so that a
+ * captured invite id is never read into a snippet's `id`; undefined when the key does not tell (`anchor`, `to`).
+ */
+export function kindOf(parent: string, key: string): string | undefined {
+  if (key === 'messages') return 'msg';
+  if (!isIdKey(key)) return undefined;
+  const kind = nameFor(`/${parent}/${key}`);
+  return kind === 'id' ? undefined : kind;
+}

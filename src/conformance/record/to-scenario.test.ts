@@ -11,7 +11,7 @@ const BOB = { email: 'bob@example.com', apiKey: 'bobSecretKey12345678' };
 
 const person = (who: typeof ALICE, userId: number, extra: Partial<Person> = {}): Person => ({
   actor: '',
-  baseName: { role: 'member' },
+  baseName: { role: 'member', index: 0 },
   role: 'member',
   identity: true,
   emails: [who.email],
@@ -118,7 +118,7 @@ describe('toScenario', () => {
       ],
       [
         person(ALICE, 7),
-        person(BOB, 8, { baseName: { role: 'administrator' }, role: 'administrator' }),
+        person(BOB, 8, { baseName: { role: 'administrator', index: 0 }, role: 'administrator' }),
         person(carol, 9, { baseName: { fixed: 'carol_x' }, role: 'guest' }),
       ],
     );
@@ -187,7 +187,13 @@ describe('toScenario', () => {
       result: 'success',
       messages: [{ id: 1 }, { id: 2 }, { id: 99, content: '{literal}' }, { id: 3 }],
     });
-    const { scenario } = record([register, poll, send, list], [person(ALICE, 7), person(BOB, 8)]);
+    const { scenario } = record(
+      [register, poll, send, list],
+      [person(ALICE, 7), person(BOB, 8, { baseName: { role: 'member', index: 2 } })],
+    );
+    expect(scenario.actors).toEqual({ member: 'member', member2: 'member', member3: 'member' });
+    expect(scenario.steps.map((s) => s.as)).toEqual(['member3', 'member', 'member3', 'member3']);
+    expect(scenario.description).toContain('member2 only hold');
     expect(scenario.steps.map((s) => s.request ?? (s.register ? 'register' : 'await'))).toEqual([
       'register',
       'POST /messages',

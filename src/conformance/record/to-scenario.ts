@@ -1,12 +1,11 @@
 /** Turns recorded exchanges into a scenario: actors, steps with captures and matchers, and no credentials. */
 import type { Scenario, ScenarioStep } from '../../generated/types.js';
-import { createShapeContext, type ShapeContext } from './context.js';
+import { addCapture, createShapeContext, type ShapeContext } from './context.js';
 import type { RecordedExchange } from './exchange.js';
 import { expectBody, expectEvent } from './expectation.js';
 import { nameActors, type Person } from './people.js';
 import { planCaptures, planSteps, type PlannedStep } from './plan.js';
 import { shapeParams, shapeRequestLine } from './request-shape.js';
-import { valueKey } from './rules.js';
 
 /** Options of {@link toScenario}. */
 export interface ToScenarioOptions {
@@ -73,7 +72,7 @@ function buildSteps(
   for (const p of planned) {
     const step = buildStep(ctx, p, people);
     if (p.captures.length) step.capture = Object.fromEntries(p.captures.map((c) => [c.name, c.pointer]));
-    for (const c of p.captures) ctx.captures.set(valueKey(c.value)!, c.name);
+    for (const c of p.captures) addCapture(ctx, c.value, c.kind, c.name);
     if (p.kind === 'register') ctx.queues.set(p.queueId!, p.queue!);
     steps.push(step);
   }
@@ -89,12 +88,21 @@ export function toScenario(
   const warnings: string[] = [];
   const planned = planSteps(exchanges, warnings);
   planCaptures(planned, people);
-  // A first pass finds who the steps name; only they are actors, numbered among themselves.
-  const named = nameActors(people.filter((p) => buildSteps(planned, people, options).used.has(p)));
+  // A first pass finds who the steps name: only they (and the places before them) are actors.
+  const firstPass = buildSteps(planned, people, options).used;
+  const named = nameActors(people.filter((p) => firstPass.has(p)));
   const keys = [...people.map((p) => p.apiKey), ...(options.apiKeys ?? [])];
-  const { steps, used } = buildSteps(planned, named, { ...options, apiKeys: keys });
+  const { steps, used } = buildSteps(planned, named.people, { ...options, apiKeys: keys });
+  const placeholders = named.actors.filter(
+    ([name]) => !named.people.some((p) => p.actor === name && used.has(p)),
+  );
   const actors: Record<string, NonNullable<Scenario['actors'][string]>> = {};
-  for (const p of named) if (used.has(p)) actors[p.actor] = p.role;
+  for (const [name, role] of named.actors) actors[name] = role;
+  if (placeholders.length)
+    warnings.push(
+      `${placeholders.map(([name]) => name).join(', ')} only hold their place, so that a replay gives every actor ` +
+        'the account it had in the recording',
+    );
   if (exchanges.some((x) => !x.credentials)) actors[ANONYMOUS] = 'none';
   const when = options.recordedAt.toISOString();
   const mutating = exchanges.some((x) => x.method !== 'GET');
