@@ -66,5 +66,5 @@ describe('scenarios over real HTTP', () => {
     } finally {
       await mock.close();
     }
-  });
+  }, 300_000);
 });

@@ -19,7 +19,7 @@ describe('selectScenarios', () => {
   it('selects by file, --grep on name, file or tag, and --read-only', () => {
     expect(names(options({ files: ['scenarios/server-settings.yaml'] }))).toEqual(['server-settings.yaml']);
     expect(names(options({ grep: '^smoke$' }))).toEqual(['server-settings.yaml']);
-    expect(names(options({ grep: 'REACTIONS' }))).toEqual(['reactions.yaml']);
+    expect(names(options({ grep: '(^|/)REACTIONS\\.YAML$' }))).toEqual(['reactions.yaml']);
     const readOnly = selectScenarios(options({ readOnly: true }));
     expect(readOnly.length).toBeGreaterThan(0);
     expect(readOnly.every((s) => s.scenario.mutates === false)).toBe(true);

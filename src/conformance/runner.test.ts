@@ -193,13 +193,81 @@ describe('interruption', () => {
     const s = scenario(
       'name: i\nmutates: false\nactors: { a: none }\nsteps:\n  - request: GET /server_settings\n  - request: GET /server_settings\nteardown:\n  - request: GET /server_settings\n',
     );
-    const target = alterTarget(createMockTarget(), (_req, res) => {
-      interrupt.abort();
+    const target = alterTarget(createMockTarget(), (req, res) => {
+      if (req.url.endsWith('/server_settings')) interrupt.abort();
       return Promise.resolve(res);
     });
     const results = await runScenarios([s, s], options({ target, signal: interrupt.signal }));
     expect(results).toHaveLength(1);
     expect(results[0]!.steps.map((x) => `${x.section}[${x.index}]`)).toEqual(['steps[0]', 'teardown[0]']);
     expect(results[0]!.failures.map((f) => f.message)).toEqual(['interrupted; teardown ran']);
+  });
+});
+
+describe('request bodies, credentials and the target clock', () => {
+  it('sends a JSON body with its content type, and other credentials than the actor’s', async () => {
+    const seen: Array<{ type: string | null; auth: string | null; body: string }> = [];
+    const target = alterTarget(createMockTarget(), async (req, res) => {
+      // The runner also reads the mock's clock (for {now}); only the steps' requests are of interest.
+      if (req.url.endsWith('/svc-mock/clock')) return res;
+      seen.push({
+        type: req.headers.get('content-type'),
+        auth: req.headers.get('authorization'),
+        body: req.method === 'GET' ? '' : await req.text(),
+      });
+      return res;
+    });
+    const result = await runScenario(
+      scenario(`name: j
+mutates: true
+actors: { alice: member }
+steps:
+  - request: PUT /svc-mock/faults
+    json: { latency: null, endpoints: { "GET /users/me": { fail_rate: 0 } } }
+    expect: { body: { faults: { $type: object } } }
+  - request: GET /users/me
+    auth: { api_key: wrongwrongwrongwrongwrongwrong12 }
+    expect: { status: 401, body: { code: UNAUTHORIZED }, headers: { www-authenticate: { $regex: Basic } } }
+  - request: GET /users/me
+    auth: { header: "Bearer abc" }
+    expect: { status: 401 }
+`),
+      options({ target }),
+    );
+    expect(result.failures).toEqual([]);
+    expect(seen[0]).toMatchObject({
+      type: 'application/json',
+      body: '{"latency":null,"endpoints":{"GET /users/me":{"fail_rate":0}}}',
+    });
+    expect(atob(seen[1]!.auth!.slice(6))).toMatch(/^[^:]+@svc\.test:wrongwrongwrongwrongwrongwrong12$/);
+    expect(seen[2]!.auth).toBe('Bearer abc');
+    expect(JSON.stringify(result)).not.toMatch(/wrongwrong|SvcDevApiKey/);
+  });
+
+  it('refuses a step with both params and json before anything is sent', () => {
+    expect(() =>
+      scenario(
+        'name: b\nmutates: false\nactors: { a: none }\nsteps:\n  - { request: POST /svc-mock/reset, params: { a: 1 }, json: {} }\n',
+      ),
+    ).toThrow(/unit\.yaml/);
+  });
+
+  it('reads {now} from the target’s clock, also after a step moved it', async () => {
+    const result = await runScenario(
+      scenario(`name: n
+mutates: true
+requires: [control]
+actors: { a: none }
+steps:
+  - request: GET /svc-mock/clock
+    expect: { body: { now: { $near: { value: "{now}", within: 2 } } } }
+  - request: POST /svc-mock/clock
+    params: { advance: 2h }
+  - request: GET /svc-mock/clock
+    expect: { body: { now: { $near: { value: "{now}", within: 2 } } } }
+`),
+      options(),
+    );
+    expect(result.failures).toEqual([]);
   });
 });

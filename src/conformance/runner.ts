@@ -159,6 +159,9 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     pollIntervalMs: options.pollIntervalMs ?? 100,
   };
+  // `{now}` is the target's time: a mock whose clock a scenario moved runs ahead of the runner's.
+  let offsetMs = await clockOffset(ctx, options.target, now);
+  const setNow = (): void => void ctx.vars.set('now', Math.floor((now() + offsetMs) / 1000));
   const record = (step: StepRecord): void => {
     result.steps.push(step);
     for (const f of step.failures)
@@ -176,14 +179,17 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
           result.failures.push({ kind: 'error', message: 'interrupted; teardown ran', step: `steps[${i}]` });
           break;
         }
-        ctx.vars.set('now', Math.floor(now() / 1000));
+        setNow();
         const done = await runStep(step, 'steps', i, scenario, ctx, options);
         record(done);
+        if (movesClock(done)) offsetMs = await clockOffset(ctx, options.target, now);
         if (done.outcome === 'failed') break;
       }
     for (const [i, step] of (scenario.teardown ?? []).entries()) {
-      ctx.vars.set('now', Math.floor(now() / 1000));
-      record(await runStep(step, 'teardown', i, scenario, ctx, options));
+      setNow();
+      const done = await runStep(step, 'teardown', i, scenario, ctx, options);
+      record(done);
+      if (movesClock(done)) offsetMs = await clockOffset(ctx, options.target, now);
     }
     await closeQueues(ctx);
   } finally {
@@ -191,6 +197,17 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
   }
   if (result.failures.length) result.outcome = 'failed';
   return finish();
+}
+
+/** Whether a step may have moved the mock's clock (a control route: clock, reset, restore). */
+const movesClock = (step: StepRecord): boolean => step.request?.path.startsWith('/svc-mock/') === true;
+
+/** How far the target's clock runs ahead of the runner's (ms): read from GET /svc-mock/clock where there is one. */
+async function clockOffset(ctx: StepContext, target: Target, now: () => number): Promise<number> {
+  if (!target.features.has('control')) return 0;
+  const response = await send('GET', '/svc-mock/clock', {}, { ...ctx, account: null }).catch(() => undefined);
+  const serverNow = (response?.body as { now?: unknown } | null | undefined)?.now;
+  return response?.status === 200 && typeof serverNow === 'number' ? serverNow * 1000 - now() : 0;
 }
 
 /** Deletes the queues the scenario registered, so a real server keeps none; answers are not judged. */

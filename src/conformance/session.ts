@@ -39,7 +39,8 @@ export function encodeParam(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-function basicAuth(account: Account): string {
+/** The Basic Authorization header of an account (UTF-8 e-mail and key). */
+export function basicAuth(account: Pick<Account, 'email' | 'api_key'>): string {
   const bytes = new TextEncoder().encode(`${account.email}:${account.api_key}`);
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
@@ -53,6 +54,10 @@ export interface SendOptions {
   baseUrl?: string;
   account: Account | null;
   aliases: readonly Alias[];
+  /** A JSON body to send instead of the form (`params` then go nowhere). */
+  json?: unknown;
+  /** An Authorization header to send instead of the account's. */
+  authorization?: string;
 }
 
 /** Sends `method path` with parameters (query string for GET, form body otherwise). */
@@ -69,9 +74,13 @@ export async function send(
   const base = (options.baseUrl ?? ORIGIN).replace(/\/+$/, '');
   const query = method === 'GET' && [...form.keys()].length ? `?${form.toString()}` : '';
   const headers: Record<string, string> = { 'User-Agent': 'svc-mock-conformance/0.1' };
-  if (options.account) headers.Authorization = basicAuth(options.account);
+  const authorization = options.authorization ?? (options.account ? basicAuth(options.account) : undefined);
+  if (authorization !== undefined) headers.Authorization = authorization;
   const init: RequestInit = { method, headers };
-  if (method !== 'GET' && [...form.keys()].length) {
+  if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(aliasOutgoing(options.json, options.aliases));
+  } else if (method !== 'GET' && [...form.keys()].length) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     init.body = form.toString();
   }

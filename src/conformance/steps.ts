@@ -4,7 +4,7 @@ import type { Account } from './accounts.js';
 import type { Alias } from './alias.js';
 import { checkResponse } from './checks.js';
 import { matchValue, type Mismatch } from './matchers.js';
-import { fullPath, send, type FetchLike, type ReceivedResponse } from './session.js';
+import { basicAuth, fullPath, send, type FetchLike, type ReceivedResponse } from './session.js';
 import { readPointer, substitute } from './template.js';
 import type { Failure, StepRecord } from './transcript.js';
 
@@ -52,9 +52,17 @@ export async function runRequestStep(
     ? ['POST', '/register']
     : (step.request!.split(' ') as [string, string]);
   const path = String(substitute(rawPath, ctx.vars));
-  const params = substitute(step.register ?? step.params ?? {}, ctx.vars) as Record<string, unknown>;
+  const json = step.json === undefined ? undefined : substitute(step.json, ctx.vars);
+  // The parameters a JSON body names are what ignored_parameters_unsupported may list.
+  const params = (json ?? substitute(step.register ?? step.params ?? {}, ctx.vars)) as Record<
+    string,
+    unknown
+  >;
   const expect = step.expect ?? {};
-  const { request, response } = await exchange(method, path, params, actor, ctx);
+  const { request, response } = await exchange(method, path, params, actor, ctx, {
+    json,
+    authorization: step.auth && authorizationOf(step.auth, actor, ctx),
+  });
   record.request = request;
   record.response = response;
   record.failures.push(...checkResponse(method, request.path, params, response));
@@ -90,6 +98,16 @@ export async function runRequestStep(
   capture(step, response.body, ctx, record);
 }
 
+/** The Authorization header a step's `auth` asks for (a key or e-mail replacing the actor's, or a raw header). */
+function authorizationOf(auth: NonNullable<ScenarioStep['auth']>, actor: string, ctx: StepContext): string {
+  if (auth.header !== undefined) return String(substitute(auth.header, ctx.vars));
+  const account = ctx.accounts[actor];
+  return basicAuth({
+    email: String(substitute(auth.email ?? account?.email ?? '', ctx.vars)),
+    api_key: String(substitute(auth.api_key ?? account?.api_key ?? '', ctx.vars)),
+  });
+}
+
 /** Sends one request as an actor and records it the way the transcript shows it. */
 export async function exchange(
   method: string,
@@ -97,13 +115,16 @@ export async function exchange(
   params: Record<string, unknown>,
   actor: string,
   ctx: StepContext,
+  body: { json?: unknown; authorization?: string } = {},
 ): Promise<{ request: StepRecord['request'] & object; response: ReceivedResponse }> {
   const account = ctx.accounts[actor] ?? null;
-  const response = await send(method, path, params, {
+  const response = await send(method, path, body.json === undefined ? params : {}, {
     fetch: ctx.fetch,
     baseUrl: ctx.baseUrl,
     account,
     aliases: ctx.aliases,
+    json: body.json,
+    authorization: body.authorization,
   });
   return {
     request: { method, path: fullPath(path), params, actor, role: ctx.roles[actor] ?? 'none' },

@@ -536,6 +536,20 @@ export type ScenarioStep = {
    */
   params?: {};
   /**
+   * A JSON request body instead of `params`, sent with `Content-Type: application/json` (for the mock's control routes such as `POST /svc-mock/restore`, or to check how a server treats JSON bodies).
+   */
+  json?: {
+    [k: string]: unknown;
+  };
+  /**
+   * Other credentials than the actor's account for this request, to check refusals: `api_key` (sent with the actor's e-mail, or `email`), or `header`, the whole Authorization header as it is. Never written to reports.
+   */
+  auth?: {
+    email?: string;
+    api_key?: string;
+    header?: string;
+  };
+  /**
    * Sugar for `POST /register` with these parameters; the queue is remembered under `queue` (default: the actor's name) for `await_events`.
    */
   register?: {};
