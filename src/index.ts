@@ -25,4 +25,5 @@ export {
   type StateStorage,
 } from './mock/persist.js';
 export type { ControlClock, MockControl, RequestLogEntry } from './api/control.js';
+export type { CompleteRealmFixture } from './store/realm-fixture.js';
 export type * from './generated/types.js';

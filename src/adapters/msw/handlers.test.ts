@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../api/app.js';
 import { devRealm } from '../../testing/dev-realm.js';
 import { createHandlers } from './handlers.js';
@@ -35,8 +35,19 @@ describe('createHandlers under a base URL', () => {
   });
 
   it('leaves requests outside the API to the unhandled-request policy', async () => {
-    await expect(fetch('http://mock.test/elsewhere')).rejects.toThrow();
-    await expect(fetch('http://other.test/api/v1/server_settings')).rejects.toThrow();
+    // The 'error' policy prints an error per request and fails it: check what it prints, print nothing.
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      await expect(fetch('http://mock.test/elsewhere')).rejects.toThrow();
+      await expect(fetch('http://other.test/api/v1/server_settings')).rejects.toThrow();
+      const messages = printed.mock.calls.map((args) => args.map(String).join(' '));
+      expect(messages).toHaveLength(2);
+      expect(messages[0]).toContain('[MSW] Error: intercepted a request without a matching request handler');
+      expect(messages[0]).toContain('GET http://mock.test/elsewhere');
+      expect(messages[1]).toContain('GET http://other.test/api/v1/server_settings');
+    } finally {
+      printed.mockRestore();
+    }
   });
 });
 

@@ -1,0 +1,113 @@
+// What `npm pack` would publish: every `files` entry exists and is packed, every export target is in the
+// package, and every runtime dependency is imported by the code that ships.
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, expect, it } from 'vitest';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  files: string[];
+  bin: Record<string, string>;
+  exports: Record<string, string | { types: string; default: string }>;
+  dependencies: Record<string, string>;
+};
+
+let packed: Set<string>;
+
+beforeAll(async () => {
+  // --ignore-scripts: list the tree as built (prepare builds dist on install) instead of rebuilding it.
+  const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: ROOT,
+    timeout: 120_000,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const [report] = JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>;
+  packed = new Set(report!.files.map((f) => f.path));
+}, 180_000);
+
+it('packs every entry of "files", each of which exists', () => {
+  for (const entry of pkg.files) {
+    expect(existsSync(join(ROOT, entry)), `${entry} exists`).toBe(true);
+    expect(
+      [...packed].some((p) => p === entry || p.startsWith(`${entry}/`)),
+      `${entry} is packed`,
+    ).toBe(true);
+  }
+});
+
+it('packs the entry points, the bin, the fixtures and the scenarios', () => {
+  const targets = Object.values(pkg.exports).flatMap((t) =>
+    typeof t === 'string' ? [t] : [t.types, t.default],
+  );
+  const files = targets
+    .map((t) => t.replace(/^\.\//, ''))
+    .flatMap((t) => (t.includes('*') ? ['fixtures/dev-realm.json', 'fixtures/minimal-realm.json'] : [t]));
+  for (const file of [
+    ...files,
+    'dist/index.js',
+    ...Object.values(pkg.bin).map((b) => b.replace(/^\.\//, '')),
+  ])
+    expect(packed.has(file), `${file} is packed`).toBe(true);
+  const scenarios = readdirSync(join(ROOT, 'scenarios')).filter((f) => f.endsWith('.yaml'));
+  expect(scenarios.length).toBeGreaterThan(0);
+  for (const s of scenarios) expect(packed.has(`scenarios/${s}`), `scenarios/${s} is packed`).toBe(true);
+});
+
+it('imports every runtime dependency from the code that ships (undici: the conformance runner)', () => {
+  const shipped: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory() && !['testing', 'bench', 'tools'].includes(entry.name)) walk(path);
+      else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+        shipped.push(readFileSync(path, 'utf8'));
+    }
+  };
+  walk(join(ROOT, 'src'));
+  const source = shipped.join('\n');
+  const unused = Object.keys(pkg.dependencies).filter(
+    (dep) => !new RegExp(`from '${dep.replace(/[/.]/g, '\\$&')}(/[^']*)?'`).test(source),
+  );
+  expect(unused).toEqual([]);
+  expect(source).toMatch(/from 'undici'/);
+});
+
+it('exports what the README API section lists for each entry point', async () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const api = readme.slice(readme.indexOf('\n## API\n'), readme.indexOf('\n## How it is built\n'));
+  const entries: Record<string, [string, string[]]> = {
+    'svc-mock': [
+      '../index.js',
+      ['createMock', 'createApp', 'PreparedRealm', 'RealmLoadError', 'createManualClock'],
+    ],
+    'svc-mock/msw': ['../adapters/msw/index.js', ['createHandlers']],
+    'svc-mock/node': ['../adapters/node/index.js', ['startServer']],
+    'svc-mock/generate': ['../fixtures/generate/index.js', ['generateRealm', 'parseGenerateSpec']],
+    'svc-mock/builder': ['../fixtures/builder/index.js', ['createRealmBuilder', 'RealmBuilderError']],
+  };
+  for (const [name, [module, expected]] of Object.entries(entries)) {
+    const line = new RegExp(`^- \`${name}\`: ([\\s\\S]*?)(?=\\n- |\\n\\n)`, 'm').exec(api);
+    expect(line, `README API lists ${name}`).not.toBeNull();
+    const listed = [...line![1]!.matchAll(/`([A-Za-z_]\w*)(?:\.\w+)?(?:\([^)]*\))?`/g)].map((m) => m[1]!);
+    const exported = (await import(module)) as Record<string, unknown>;
+    for (const value of expected) expect(listed).toContain(value);
+    // Every value-like name listed (lower camel case or an error class) is really exported.
+    const values = listed.filter((n) => /^[a-z]/.test(n) || /Error$|^[A-Z_]+$|^PreparedRealm$/.test(n));
+    const known = [
+      'fetch',
+      'handle',
+      'store',
+      'routes',
+      'services',
+      'problems',
+      'url',
+      'port',
+      'server',
+      'close',
+    ];
+    for (const value of values.filter((v) => !known.includes(v)))
+      expect(exported[value], `${name} exports ${value}`).toBeDefined();
+  }
+});
