@@ -5,7 +5,7 @@ import { IdRef, isPlainObject, Stamp, type NormalisedScenario, type NormalisedSt
 export interface DiffEntry {
   scenario: string;
   file: string;
-  /** `steps[2] POST /messages`, or `(scenario)` for a scenario that ran on one side only. */
+  /** `steps[2] POST /messages`. */
   step: string;
   /** Into the step document: `/status`, `/body/...`, `/events/<n>/...`; empty for the whole step. */
   pointer: string;
@@ -70,9 +70,6 @@ const stepText = (s: NormalisedStep): string =>
       ? `status ${s.doc.status}`
       : 'ran';
 
-const outcomeText = (s: NormalisedScenario): string =>
-  s.result.outcome === 'skipped' ? `skipped: ${s.result.skipReason ?? ''}` : 'ran';
-
 /** Every difference between side A's and side B's normalised transcripts of one scenario. */
 export function compareScenarios(
   a: NormalisedScenario,
@@ -80,20 +77,8 @@ export function compareScenarios(
   tolerance: number,
 ): DiffEntry[] {
   const where = { scenario: a.result.name, file: a.result.file };
-  const skippedA = a.result.outcome === 'skipped';
-  if (skippedA || b.result.outcome === 'skipped')
-    return skippedA === (b.result.outcome === 'skipped')
-      ? []
-      : [
-          {
-            ...where,
-            step: '(scenario)',
-            pointer: '',
-            kind: 'changed',
-            a: outcomeText(a),
-            b: outcomeText(b),
-          },
-        ];
+  // A scenario one side skips (no control API, another feature level) is not compared: reports list it.
+  if (a.result.outcome === 'skipped' || b.result.outcome === 'skipped') return [];
   const entries: DiffEntry[] = [];
   const stepsB = new Map(b.steps.map((s) => [s.key, s]));
   for (const stepA of a.steps) {

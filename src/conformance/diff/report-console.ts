@@ -3,6 +3,7 @@ import { formatFailure } from '../report.js';
 import { describeRule } from './ignore.js';
 import {
   byStep,
+  skipText,
   showValue,
   summaryLine,
   type DiffReport,
@@ -30,11 +31,11 @@ function sideLines(label: string, side: SideOutcome): string[] {
   ];
 }
 
-/** One scenario: `SAME`, `SKIP` (on both sides) or `DIFF` with a table per step. */
+/** One scenario: `SAME`, `SKIP` (on either side, so not compared) or `DIFF` with a table per step. */
 export function renderScenarioConsole(diff: ScenarioDiff): string {
-  const skipped = diff.a.outcome === 'skipped' && diff.b.outcome === 'skipped';
+  const skipped = skipText(diff);
   const status = diff.entries.length ? 'DIFF' : skipped ? 'SKIP' : 'SAME';
-  const lines = [`${status} ${diff.name} (${diff.file})${skipped ? `: ${diff.a.skipReason ?? ''}` : ''}`];
+  const lines = [`${status} ${diff.name} (${diff.file})${skipped ? `: ${skipped}` : ''}`];
   for (const [step, entries] of byStep(diff.entries)) {
     lines.push(`  ${step}`);
     const width = Math.min(Math.max(...entries.map((e) => e.pointer.length || 1), 8) + 2, 48);

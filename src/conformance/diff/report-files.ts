@@ -2,7 +2,15 @@
 import { formatFailure } from '../report.js';
 import { escapeXml } from '../reporters/junit.js';
 import { describeRule } from './ignore.js';
-import { byStep, diffCounts, showValue, summaryLine, type DiffReport, type ScenarioDiff } from './report.js';
+import {
+  byStep,
+  diffCounts,
+  showValue,
+  skipText,
+  summaryLine,
+  type DiffReport,
+  type ScenarioDiff,
+} from './report.js';
 
 /** The JSON text of a run (ids as `kind#n=value`, timestamps as the server sent them). */
 export function renderDiffJson(report: DiffReport): string {
@@ -68,8 +76,8 @@ export function renderDiffMarkdown(report: DiffReport): string {
 function testcase(s: ScenarioDiff): string {
   const open = `    <testcase classname="${escapeXml(s.file)}" name="${escapeXml(s.name)}">`;
   if (!s.entries.length)
-    return s.a.outcome === 'skipped' && s.b.outcome === 'skipped'
-      ? `${open}\n      <skipped message="${escapeXml(s.a.skipReason ?? '')}"/>\n    </testcase>`
+    return skipText(s) !== undefined
+      ? `${open}\n      <skipped message="${escapeXml(skipText(s)!)}"/>\n    </testcase>`
       : `${open}</testcase>`;
   const text = s.entries
     .map((e) => `${e.step} ${e.pointer || '/'}: A ${showValue(e.a, 200)} | B ${showValue(e.b, 200)}`)

@@ -55,7 +55,7 @@ function report(): DiffReport {
         name: 'needs control',
         file: 'scenarios/c.yaml',
         a: { outcome: 'skipped', skipReason: 'needs control', failures: [] },
-        b: { outcome: 'skipped', skipReason: 'needs control', failures: [] },
+        b: { outcome: 'skipped', skipReason: 'not run, as A skipped it', failures: [] },
         entries: [],
         volatileDropped: 0,
       },
@@ -79,10 +79,10 @@ function report(): DiffReport {
 }
 
 describe('diff reports', () => {
-  it('counts scenarios same, different and skipped on both', () => {
+  it('counts scenarios same, different and skipped (not compared)', () => {
     expect(diffCounts(report())).toEqual({ same: 1, different: 1, skipped: 1, differences: 2 });
     expect(summaryLine(report())).toBe(
-      '3 scenarios: 1 same, 1 different (2 differences), 1 skipped on both; 1 volatile fields; 1 of 2 ignore rules matched nothing',
+      '3 scenarios: 1 same, 1 different (2 differences), 1 skipped; 1 volatile fields; 1 of 2 ignore rules matched nothing',
     );
   });
 
@@ -107,7 +107,7 @@ describe('diff reports', () => {
       '  B failed its expectations:\n    [status] steps[1] GET /x: status 500, expected 200',
     );
     expect(renderScenarioConsole(report().scenarios[2]!)).toBe(
-      'SKIP needs control (scenarios/c.yaml): needs control\n',
+      'SKIP needs control (scenarios/c.yaml): A: needs control; B: not run, as A skipped it\n',
     );
     const footer = renderConsoleFooter(report());
     expect(footer).toContain('sends a message › steps[0] POST /messages /body/nonce: run 1 1, run 2 2');
@@ -133,6 +133,6 @@ describe('diff reports', () => {
     const xml = renderDiffJunit(report());
     expect(xml).toContain('<testsuites name="conformance diff" tests="3" failures="1">');
     expect(xml).toContain('<failure message="2 differences" type="diff">');
-    expect(xml).toContain('<skipped message="needs control"/>');
+    expect(xml).toContain('<skipped message="A: needs control; B: not run, as A skipped it"/>');
   });
 });

@@ -48,18 +48,18 @@ export interface DiffReport {
   interrupted?: boolean;
 }
 
-/** Counts of a report: scenarios same, different, skipped on both, and differences. */
+/** Counts of a report: scenarios same, different, skipped (by either side, so not compared), and differences. */
 export function diffCounts(report: DiffReport): {
   same: number;
   different: number;
   skipped: number;
   differences: number;
 } {
-  const skippedBoth = (s: ScenarioDiff): boolean => s.a.outcome === 'skipped' && s.b.outcome === 'skipped';
+  const skippedAny = (s: ScenarioDiff): boolean => s.a.outcome === 'skipped' || s.b.outcome === 'skipped';
   return {
-    same: report.scenarios.filter((s) => !s.entries.length && !skippedBoth(s)).length,
+    same: report.scenarios.filter((s) => !s.entries.length && !skippedAny(s)).length,
     different: report.scenarios.filter((s) => s.entries.length).length,
-    skipped: report.scenarios.filter((s) => !s.entries.length && skippedBoth(s)).length,
+    skipped: report.scenarios.filter((s) => !s.entries.length && skippedAny(s)).length,
     differences: report.scenarios.reduce((n, s) => n + s.entries.length, 0),
   };
 }
@@ -76,6 +76,14 @@ export function showValue(value: unknown, max = 60): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
+/** Why a scenario was not compared (`A: reason`, `B: reason`), or undefined when both sides ran it. */
+export function skipText(diff: ScenarioDiff): string | undefined {
+  const reasons = (['a', 'b'] as const)
+    .filter((side) => diff[side].outcome === 'skipped')
+    .map((side) => `${side.toUpperCase()}: ${diff[side].skipReason ?? 'skipped'}`);
+  return reasons.length ? reasons.join('; ') : undefined;
+}
+
 /** Entries grouped by step, in order of first appearance. */
 export function byStep(entries: readonly DiffEntry[]): Map<string, DiffEntry[]> {
   const groups = new Map<string, DiffEntry[]>();
@@ -87,7 +95,7 @@ export function byStep(entries: readonly DiffEntry[]): Map<string, DiffEntry[]> 
 export function summaryLine(report: DiffReport): string {
   const c = diffCounts(report);
   const parts = [
-    `${report.scenarios.length} scenarios: ${c.same} same, ${c.different} different (${c.differences} differences), ${c.skipped} skipped on both`,
+    `${report.scenarios.length} scenarios: ${c.same} same, ${c.different} different (${c.differences} differences), ${c.skipped} skipped`,
     `${report.volatile.length} volatile fields`,
     `${report.unmatchedRules.length} of ${report.rules.length} ignore rules matched nothing`,
   ];

@@ -345,6 +345,36 @@ describe('conformance diff', () => {
     expect(learned.code).toBe(0);
   }, 60_000);
 
+  it('does not compare a scenario that A skips (no control API there), nor runs it on B', async () => {
+    const control = join(dir, 'control.yaml');
+    writeFileSync(
+      control,
+      levelScenario.replace(
+        'name: settings and a missing channel',
+        'name: needs the clock\nrequires: [control]',
+      ),
+    );
+    let sessionsOnB = 0;
+    const countingMock = (level?: number): Target => {
+      const inner = createMockTarget({ featureLevel: level });
+      return { ...inner, session: () => (sessionsOnB++, inner.session()) };
+    };
+    const result = await diff(
+      [control],
+      {
+        a: (level) => ({ ...createMockTarget({ featureLevel: level }), features: new Set() }),
+        b: countingMock,
+      },
+      { againstFeatureLevel: 250 },
+    );
+    expect(entriesOf(result.report)).toEqual([]);
+    expect(result.report!.scenarios[0]!.a).toMatchObject({ outcome: 'skipped' });
+    expect(result.out).toContain('SKIP needs the clock');
+    expect(result.out).toContain('B: not run, as A skipped it');
+    expect(sessionsOnB).toBe(0);
+    expect(result.code).toBe(0);
+  }, 60_000);
+
   it('answers 2 on usage, ignore-file and scenario-file errors', async () => {
     const noAgainst = await diff([levelFile], {}, { against: undefined });
     expect([noAgainst.code, noAgainst.err]).toEqual([

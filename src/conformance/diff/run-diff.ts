@@ -87,6 +87,38 @@ function applyRules(ignore: IgnoreSet, n: NormalisedScenario): NormalisedScenari
   return n;
 }
 
+/** Runs one scenario on A, then (unless A skipped it) on B, and B again to learn noise; compares. */
+async function diffScenario(
+  loaded: LoadedScenario,
+  [a, b]: [Side, Side],
+  runIds: { a: string; b: string; b2?: string },
+  ignore: IgnoreSet,
+  tolerance: number,
+  signal?: AbortSignal,
+): Promise<{ diff: ScenarioDiff; learned: VolatileField[] }> {
+  const where = { name: loaded.scenario.name, file: loaded.file };
+  const onA = applyRules(ignore, await runOn(a, loaded, runIds.a, signal));
+  if (onA.result.outcome === 'skipped') {
+    const b: SideOutcome = { outcome: 'skipped', skipReason: 'not run, as A skipped it', failures: [] };
+    return { diff: { ...where, a: outcomeOf(onA), b, entries: [], volatileDropped: 0 }, learned: [] };
+  }
+  const onB = applyRules(ignore, await runOn(b, loaded, runIds.b, signal));
+  let learned: VolatileField[] = [];
+  if (runIds.b2) {
+    const again = applyRules(ignore, await runOn(b, loaded, runIds.b2, signal));
+    learned = learnNoise(compareScenarios(onB, again, tolerance));
+  }
+  const { kept, dropped } = dropVolatile(compareScenarios(onA, onB, tolerance), learned);
+  const diff = {
+    ...where,
+    a: outcomeOf(onA),
+    b: outcomeOf(onB),
+    entries: kept,
+    volatileDropped: dropped.length,
+  };
+  return { diff, learned };
+}
+
 function writeReports(report: DiffReport, options: DiffOptions): void {
   for (const { kind, file } of options.reporters) {
     if (kind === 'console' || !file) continue;
@@ -146,23 +178,8 @@ export async function runConformanceDiff(options: DiffOptions, io: DiffIo): Prom
     const volatile: VolatileField[] = [];
     for (const loaded of scenarios) {
       if (io.signal?.aborted) break;
-      const onA = applyRules(ignore, await runOn(a, loaded, runIds.a, io.signal));
-      const onB = applyRules(ignore, await runOn(b, loaded, runIds.b, io.signal));
-      let learned: VolatileField[] = [];
-      if (runIds.b2) {
-        const again = applyRules(ignore, await runOn(b, loaded, runIds.b2, io.signal));
-        learned = learnNoise(compareScenarios(onB, again, tolerance));
-        volatile.push(...learned);
-      }
-      const { kept, dropped } = dropVolatile(compareScenarios(onA, onB, tolerance), learned);
-      const diff: ScenarioDiff = {
-        name: loaded.scenario.name,
-        file: loaded.file,
-        a: outcomeOf(onA),
-        b: outcomeOf(onB),
-        entries: kept,
-        volatileDropped: dropped.length,
-      };
+      const { diff, learned } = await diffScenario(loaded, [a, b], runIds, ignore, tolerance, io.signal);
+      volatile.push(...learned);
       results.push(diff);
       if (consoleOn) io.out(renderScenarioConsole(diff));
     }
