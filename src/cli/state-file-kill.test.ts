@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,7 @@ describe('serve --state under SIGKILL', () => {
       // A restart removes what a killed writer left behind.
       expect(temps(server.child.pid)).toEqual([]);
       while (!existsSync(file)) await sleep(10);
+      const loadedFile = statSync(file).ino;
       let sent = 0;
       let stopped = false;
       const sending = (async () => {
@@ -105,9 +106,10 @@ describe('serve --state under SIGKILL', () => {
       })();
       let done = false;
       void sending.finally(() => (done = true));
-      while (sent === 0 && !done) await sleep(5);
-      // Even cycles: a random moment while changes flow. Odd cycles: as soon as a temporary file shows that a
-      // write is under way, plus a random few milliseconds, to aim at the middle of a write.
+      // First one save of this cycle's changes (each save renames a new file into place)...
+      for (let polls = 0; polls < 5000 && statSync(file).ino === loadedFile && !done; polls++) await sleep(2);
+      // ...then, in even cycles, a random moment while changes flow; in odd cycles, as soon as a temporary file
+      // shows that the next write is under way, plus a random few milliseconds, to aim at the middle of a write.
       if (cycle % 2 === 0) await sleep(Math.floor(random() * 300));
       else {
         // Bounded: a server that never writes a temporary file is killed after a few thousand polls anyway.
@@ -125,6 +127,7 @@ describe('serve --state under SIGKILL', () => {
       expect(() => PreparedRealm.from(JSON.parse(readFileSync(file, 'utf8')))).not.toThrow();
       expect(messages.slice(0, kept.length)).toEqual(kept);
       const added = messages.slice(kept.length);
+      expect(added.length).toBeGreaterThan(0);
       expect(added.length).toBeLessThanOrEqual(sent + 1);
       expect(added).toEqual(added.map((_, i) => `kill-${cycle}-${i}`));
       kept = messages;
