@@ -1,6 +1,6 @@
 /** Which kind of server-assigned id a field holds, told by its name, its container and its neighbours. */
 
-// Containers whose members' `id` is of a known kind.
+/** Containers whose members' `id` is of a known kind. */
 export const CONTAINER_KINDS: Record<string, string> = {
   messages: 'message',
   streams: 'stream',
@@ -35,7 +35,7 @@ const SUFFIXED_KINDS: Record<string, string> = {
 };
 // Fields without the suffix that hold ids (an API key is a server-made secret, compared like an id).
 const PLAIN_KINDS: Record<string, string> = { anchor: 'message', subscribers: 'user', api_key: 'api_key' };
-// Objects keyed by ids.
+/** Objects keyed by ids, and the kind of those ids. */
 export const KEYED_KINDS: Record<string, string> = {
   subscribed: 'user',
   already_subscribed: 'user',
