@@ -39,6 +39,20 @@ describe('learnNoise and dropVolatile', () => {
     ]);
   });
 
+  it('holds a field volatile at one position of a list for every position of that list', () => {
+    const volatile = learnNoise([entry('steps[0] GET /x', '/body/requests/1/duration_ms', 0.1, 0.2)]);
+    const { kept, dropped } = dropVolatile(
+      [
+        entry('steps[0] GET /x', '/body/requests/0/duration_ms', 0.3, 0.4),
+        entry('steps[0] GET /x', '/body/requests/0/path', '/a', '/b'),
+        entry('steps[0] GET /x', '/body/requests', 1, 2),
+      ],
+      volatile,
+    );
+    expect(dropped.map((e) => e.pointer)).toEqual(['/body/requests/0/duration_ms']);
+    expect(kept.map((e) => e.pointer)).toEqual(['/body/requests/0/path', '/body/requests']);
+  });
+
   it('treats a whole step as volatile when B ran it in one run only', () => {
     const volatile = learnNoise([entry('steps[2] GET /y', '', 'status 200', undefined)]);
     const { kept } = dropVolatile([entry('steps[2] GET /y', '/status', 200, 500)], volatile);

@@ -23,13 +23,22 @@ export function learnNoise(selfDiff: readonly DiffEntry[]): VolatileField[] {
   }));
 }
 
+/** Whether `pointer` is at or under `volatile`, any array index of the volatile field matching any other. */
+function under(volatile: string, pointer: string): boolean {
+  if (volatile === '') return true;
+  const want = volatile.split('/');
+  const have = pointer.split('/');
+  if (have.length < want.length) return false;
+  return want.every((segment, i) => segment === have[i] || (/^\d+$/.test(segment) && /^\d+$/.test(have[i]!)));
+}
+
+// Volatility learned at one position of a list holds for the whole list (B's two runs may agree by chance
+// on some of its elements).
 const covers = (volatile: VolatileField, entry: DiffEntry): boolean =>
   volatile.file === entry.file &&
   volatile.scenario === entry.scenario &&
   volatile.step === entry.step &&
-  (volatile.pointer === entry.pointer ||
-    volatile.pointer === '' ||
-    entry.pointer.startsWith(`${volatile.pointer}/`));
+  under(volatile.pointer, entry.pointer);
 
 /** Splits A/B differences into those kept and those at or under a volatile field. */
 export function dropVolatile(
