@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PreparedRealm } from '../store/load-realm.js';
-import { devRealm } from '../testing/dev-realm.js';
+import { createMock } from '../mock/create-mock.js';
+import { createManualClock } from '../store/clock.js';
+import { devRealm, preparedDevRealm } from '../testing/dev-realm.js';
 import {
   StateFileError,
   parseSaveEvery,
   readStateFile,
   removeStaleTemps,
+  startPersistence,
   writeFileAtomic,
 } from './state-file.js';
 
@@ -109,6 +112,38 @@ describe('state files', () => {
     expect(removeStaleTemps(file)).toEqual(['.state.json.tmp-999999999-1']);
     expect(existsSync(dead)).toBe(false);
     expect(existsSync(live)).toBe(true);
+  });
+
+  it('saves only when the store counted a change or was replaced (reset, restore)', async () => {
+    const file = join(tempDir(), 'state.json');
+    const mock = createMock({ realm: preparedDevRealm(), clock: createManualClock(Date.UTC(2025, 10, 21)) });
+    const persistence = startPersistence(mock, { path: file, everyMs: 3_600_000, upToDate: true });
+    try {
+      expect(persistence.save()).toBe(false);
+      expect(existsSync(file)).toBe(false);
+      const res = await mock.fetch(
+        new Request('http://localhost/api/v1/messages', {
+          method: 'POST',
+          headers: { Authorization: HAMLET, 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ type: 'stream', to: 'Verona', topic: 't', content: 'counted' }),
+        }),
+      );
+      expect(res.status).toBe(200);
+      expect(persistence.save()).toBe(true);
+      expect(readFileSync(file, 'utf8')).toContain('counted');
+      expect(persistence.save()).toBe(false);
+      // Reading changes nothing, so it does not make the next save write.
+      await mock.fetch(
+        new Request('http://localhost/api/v1/users/me', { headers: { Authorization: HAMLET } }),
+      );
+      expect(persistence.save()).toBe(false);
+      mock.reset();
+      expect(persistence.save()).toBe(true);
+      expect(readFileSync(file, 'utf8')).not.toContain('counted');
+      expect(persistence.save(true)).toBe(true);
+    } finally {
+      persistence.stop();
+    }
   });
 
   it('--save-every takes a duration with its unit', () => {
