@@ -4,6 +4,7 @@ import { loadRealm } from '../store/load-realm.js';
 import { armScheduledDeliveries } from '../store/scheduled-messages/delivery.js';
 import { QueueRegistry } from '../store/events/queues.js';
 import { createRandom } from '../store/random.js';
+import { freshSeed } from './fresh-seed.js';
 import type { Store } from '../store/store.js';
 import { authenticate, clientName, userForKey } from './auth.js';
 import { ApiError, errors } from './errors/index.js';
@@ -30,7 +31,7 @@ export interface AppOptions {
   realm: unknown;
   /** Time source; defaults to the system clock. Pass a manual clock in tests. */
   clock?: Clock;
-  /** Seed for generated ids such as event queue ids. */
+  /** Seed for generated ids such as event queue ids (without one, ids never repeat, even across restarts). */
   seed?: number;
   /** Feature level to report (default: the latest implemented). */
   featureLevel?: number;
@@ -82,7 +83,9 @@ const DROPPED: ApiResponse = { status: 0, headers: {}, body: null, drop: true };
 export function createApp(options: AppOptions): App {
   const clock = options.clock ?? createSystemClock();
   const featureLevel = options.featureLevel ?? DEFAULT_FEATURE_LEVEL;
-  const store = loadRealm(options.realm, { clock, random: createRandom(options.seed ?? 1), featureLevel });
+  // Without a seed, ids differ from every other app's and across restarts (queue ids must never repeat).
+  const random = createRandom(options.seed ?? freshSeed());
+  const store = loadRealm(options.realm, { clock, random, featureLevel });
   armScheduledDeliveries(store);
   const services: AppServices = {
     featureLevel,

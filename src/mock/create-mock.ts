@@ -13,6 +13,7 @@ import { createControllableClock, parseDuration } from '../store/controllable-cl
 import { exportRealm } from '../store/export-realm.js';
 import { PreparedRealm, RealmLoadError } from '../store/load-realm.js';
 import { cancelScheduledDelivery } from '../store/scheduled-messages/delivery.js';
+import { freshSeed } from '../api/fresh-seed.js';
 import { listAccounts } from './accounts.js';
 import { RequestLog } from './request-log.js';
 
@@ -57,8 +58,8 @@ export function createMock(options: MockOptions): Mock {
   const clock: Clock = options.clock ?? createControllableClock();
   const faults = options.traffic ?? createTraffic({ seed: options.seed, clock });
   const log = new RequestLog(options.requestLogSize ?? 1000);
-  // Without a seed, the start time picks one: ids then differ across restarts of a server.
-  const seed = options.seed ?? Math.floor(clock.now() / 1000) % 1_000_003;
+  // Without a seed, a random one per process: ids then differ across restarts of a server.
+  const seed = options.seed ?? freshSeed();
   let app: App;
 
   const controlClock: ControlClock = {
