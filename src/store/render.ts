@@ -8,8 +8,9 @@ import type {
 } from '../markdown/context.js';
 import { renderMarkdown, type RenderResult } from '../markdown/render.js';
 import { topicLinks as findTopicLinks, type TopicLink } from '../markdown/topic-links.js';
+import { hasContentAccess } from './access.js';
 import { groupMemberIds } from './groups.js';
-import type { RealmState } from './state.js';
+import type { RealmState, UserRecord } from './state.js';
 
 interface Cached {
   key: string;
@@ -100,9 +101,28 @@ export function renderContext(state: RealmState): RenderContext {
   return context;
 }
 
-/** Renders message or description content for this realm. */
-export function renderContent(state: RealmState, content: string): RenderResult {
-  return renderMarkdown(content, renderContext(state));
+/** The realm's context narrowed to what `sender` may link: channels they have content access to. */
+function senderContext(state: RealmState, context: RenderContext, sender: UserRecord): RenderContext {
+  return {
+    ...context,
+    channelByName: (name) => {
+      const channel = state.channelsByName.get(name.toLowerCase());
+      return channel && hasContentAccess(state, sender, channel) ? channel : undefined;
+    },
+  };
+}
+
+/**
+ * Renders message or description content for this realm. With a sender, channel links name only channels the
+ * sender has content access to (others stay text, like names that do not exist, so private names cannot be
+ * probed); the system bots' notices link every channel.
+ */
+export function renderContent(state: RealmState, content: string, sender?: UserRecord): RenderResult {
+  const context = renderContext(state);
+  return renderMarkdown(
+    content,
+    sender && !sender.is_system_bot ? senderContext(state, context, sender) : context,
+  );
 }
 
 /** The `topic_links` of a message in this topic. */

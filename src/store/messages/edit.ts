@@ -2,6 +2,7 @@
 import { isSubscribed } from '../access.js';
 import { addUserRow, indexLocation, removeUserRows, unindexLocation } from '../message-index.js';
 import { renderContent, topicLinks } from '../render.js';
+import { mutableMessage } from '../seed-state.js';
 import { FLAG_BITS, type EditRecord, type MessageRecord, type UserRecord } from '../state.js';
 import type { Store } from '../store.js';
 import { usersWithRow } from './delete.js';
@@ -55,7 +56,7 @@ const MENTION_MASK = ~(
 function editContent(store: Store, message: MessageRecord, content: string, entry: EditRecord): void {
   entry.prev_content = message.content;
   entry.prev_rendered_content = message.rendered_content;
-  const rendered = renderContent(store.state, content);
+  const rendered = renderContent(store.state, content, store.state.users.get(message.sender_id));
   Object.assign(message, {
     content,
     rendered_content: rendered.html,
@@ -77,13 +78,12 @@ function editContent(store: Store, message: MessageRecord, content: string, entr
   }
 }
 
-/** Applies an edit, records history, adjusts rows on channel moves, emits events and sends notices. */
-export function editMessage(
-  store: Store,
-  editor: UserRecord,
-  message: MessageRecord,
-  req: EditRequest,
-): void {
+/**
+ * Applies an edit to the stored record (`edited` names it; a shared record is copied first), records history,
+ * adjusts rows on channel moves, emits events and sends notices.
+ */
+export function editMessage(store: Store, editor: UserRecord, edited: MessageRecord, req: EditRequest): void {
+  const message = mutableMessage(store.state, edited.id);
   const now = store.now();
   const old = {
     streamId: message.stream_id,
@@ -95,7 +95,9 @@ export function editMessage(
   const newTopic = req.topic ?? message.topic;
   const moving =
     message.stream_id !== null && (newStream !== message.stream_id || newTopic !== message.topic);
-  const moved = moving ? messagesToMove(store, message, req.propagateMode) : [message];
+  const moved = moving
+    ? messagesToMove(store, message, req.propagateMode).map((m) => mutableMessage(store.state, m.id))
+    : [message];
   const resolveOnly = newStream === message.stream_id && isResolveToggle(message.topic, newTopic);
   const wholeTopic =
     moving &&

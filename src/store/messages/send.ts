@@ -73,7 +73,7 @@ export function mentionBits(message: MessageRecord, userId: number, topicPeople:
 /** The stored record of a new message (not yet indexed). */
 function buildRecord(store: Store, sender: UserRecord, input: SendInput): MessageRecord {
   const content = truncateContent(input.content);
-  const rendered = renderContent(store.state, content);
+  const rendered = renderContent(store.state, content, sender);
   const isChannel = input.type === 'stream';
   return {
     id: store.nextId('message'),
