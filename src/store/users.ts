@@ -83,6 +83,24 @@ export function formatUser(
   return out;
 }
 
+/**
+ * Finds a user by an e-mail the viewer may see: the API address (or its dummy `user{id}@` form) always, the
+ * delivery address only when `email_address_visibility` lets the viewer see it; otherwise undefined, as for an
+ * unknown address, so hidden addresses cannot be probed.
+ */
+export function findUserByVisibleEmail(
+  state: RealmState,
+  email: string,
+  viewer: UserRecord,
+): UserRecord | undefined {
+  const user = findUser(state, email);
+  if (!user) return undefined;
+  const wanted = email.trim().toLowerCase();
+  const dummy = `user${user.user_id}@${state.realm.email_domain}`.toLowerCase();
+  if (wanted === apiEmail(state, user).toLowerCase() || wanted === dummy) return user;
+  return canSeeDeliveryEmail(user, viewer) ? user : undefined;
+}
+
 /** Finds a user by id or by e-mail (API or delivery address, case-insensitive). */
 export function findUser(state: RealmState, idOrEmail: number | string): UserRecord | undefined {
   if (typeof idOrEmail === 'number') return state.users.get(idOrEmail);

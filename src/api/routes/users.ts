@@ -12,7 +12,7 @@ import type { UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { deactivateUser, reactivateUser, setFullName, setRole } from '../../store/users/mutate.js';
 import { accessibleUserIds, canAccessAllUsers, canAccessUser } from '../../store/users/visibility.js';
-import { findUser, formatUser } from '../../store/users.js';
+import { findUserByVisibleEmail, formatUser } from '../../store/users.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 
@@ -95,7 +95,8 @@ export const userRoutes = [
     schema: 'get-user-by-email',
     summary: 'One user by e-mail',
     handler({ store, user, params }) {
-      const target = visibleUser(store, user, findUser(store.state, decodeURIComponent(params.email)));
+      // The router has already decoded the path segment: decoding again would turn `%25zz` into a bad escape.
+      const target = visibleUser(store, user, findUserByVisibleEmail(store.state, params.email, user));
       const options = {
         clientExtavatar: params.client_extavatar !== false,
         includeCustomProfileFields: params.include_custom_profile_fields === true,
