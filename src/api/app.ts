@@ -7,10 +7,13 @@ import { createRandom } from '../store/random.js';
 import { freshSeed } from './fresh-seed.js';
 import type { Store } from '../store/store.js';
 import { authenticate, clientName, userForKey } from './auth.js';
+import { loadBody, readLimited } from './body.js';
 import { ApiError, errors } from './errors/index.js';
+import { DEFAULT_LIMITS, type RequestLimits } from './limits.js';
 import { compileParams, decodeParams, readRawParams, type ParamsPlan } from './params.js';
 import type { Traffic } from './traffic/index.js';
 import {
+  BodyTooLargeError,
   ConnectionDroppedError,
   RawResponse,
   responseText,
@@ -41,6 +44,8 @@ export interface AppOptions {
   logError?: (message: string, error: unknown) => void;
   /** Latency, injected failures and rate limits (createTraffic); none when absent. */
   traffic?: Traffic;
+  /** Request limits (body size, JSON depth, parameter and list counts); defaults in DEFAULT_LIMITS. */
+  limits?: Partial<RequestLimits>;
 }
 
 /** A running mock: the store, the route table and the two entry points. */
@@ -96,13 +101,16 @@ export function createApp(options: AppOptions): App {
     logError: options.logError ?? ((message, error) => console.error(message, error)),
     queues: new QueueRegistry(store),
     traffic: options.traffic,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
   };
   const { match, plans } = routing();
+  const limits = services.limits;
 
   const traffic = options.traffic;
 
   const dispatch = async (request: ApiRequest, gate?: TrafficGate): Promise<ApiResponse> => {
     const found = match(request.method.toUpperCase(), request.path);
+    if (found.kind === 'bad-path') throw errors.badPath();
     if (found.kind === 'not-found') throw errors.noSuchEndpoint(request.method, request.path);
     if (found.kind === 'method-not-allowed') {
       if (request.method.toUpperCase() === 'OPTIONS') {
@@ -111,10 +119,11 @@ export function createApp(options: AppOptions): App {
       throw errors.methodNotAllowed(found.allowed);
     }
     const { route } = found.compiled;
-    const raw = await readRawParams(request);
+    // Routing and authentication come before the body is read: a refused request costs no body memory.
+    const query = route.queryApiKey ? new URLSearchParams(request.query) : undefined;
     let user;
-    if (route.queryApiKey && !request.header('authorization') && raw.has('api_key')) {
-      user = userForKey(store.state, raw.get('email') ?? '', raw.get('api_key')!);
+    if (query && !request.header('authorization') && query.has('api_key')) {
+      user = userForKey(store.state, query.get('email') ?? '', query.get('api_key')!);
     } else if (route.auth === 'user' || (route.auth === 'optional' && request.header('authorization'))) {
       user = authenticate(store.state, request.header('authorization'));
     }
@@ -133,13 +142,25 @@ export function createApp(options: AppOptions): App {
       if (verdict.drop) return DROPPED;
       gate.headers = verdict.headers;
     }
-    const { params, ignored } = decodeParams(plans.get(route)!, raw, found.pathParams);
+    // Snapshots (restore) are the one large body the mock takes; everything else is form parameters.
+    const bodyLimit = route.path.startsWith('/svc-mock/') ? limits.maxUploadBody : limits.maxBody;
+    let bodyBytes;
+    try {
+      bodyBytes = await loadBody(request, bodyLimit);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) throw errors.payloadTooLarge(error.limit);
+      throw error;
+    }
+    const loaded: ApiRequest =
+      bodyBytes === request.body ? request : { ...request, body: bodyBytes, readBody: undefined };
+    const raw = await readRawParams(loaded, limits);
+    const { params, ignored } = decodeParams(plans.get(route)!, raw, found.pathParams, limits);
     const result = await route.handler({
       store,
       services,
       user,
       params,
-      request,
+      request: loaded,
       clientName: clientName(request.header('user-agent')),
     });
     if (result instanceof RawResponse) return result;
@@ -187,7 +208,12 @@ export function createApp(options: AppOptions): App {
         path: url.pathname,
         query: url.search.slice(1),
         header: (name) => request.headers.get(name) ?? undefined,
-        body: hasBody ? new Uint8Array(await request.arrayBuffer()) : null,
+        body: null,
+        // Streamed under the route's limit once routing and authentication have passed.
+        readBody: (limit) =>
+          hasBody
+            ? readLimited(request.body, limit, request.headers.get('content-length') ?? undefined)
+            : Promise.resolve(null),
         signal: request.signal,
       });
       if (response.drop) throw new ConnectionDroppedError();

@@ -3,6 +3,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { schemas } from '../generated/schemas.js';
 import { inputValidator } from '../schema/validator.js';
 import { errors, type ApiError } from './errors/index.js';
+import { checkListItems, DEFAULT_LIMITS, jsonDepth, type RequestLimits } from './limits.js';
 import type { ApiRequest } from './route.js';
 
 type Schema = Record<string, unknown>;
@@ -89,37 +90,68 @@ export function compileParams(schemaName: string | null): ParamsPlan {
   return { specs, validate: inputValidator(`${id}#/$defs/params`) };
 }
 
-/** Reads every request parameter (query string, then body fields) as strings. */
-export async function readRawParams(request: ApiRequest): Promise<Map<string, string>> {
+/** Whether JSON request bodies are read as parameters: only on the mock's own control routes. */
+function takesJsonBody(request: ApiRequest): boolean {
+  return request.path.startsWith('/svc-mock/');
+}
+
+/** Parses a JSON value under the depth limit (a deep value would overflow the stack of whatever walks it). */
+function parseJsonValue(name: string, text: string, limits: RequestLimits): unknown {
+  if (jsonDepth(text, limits.maxJsonDepth) > limits.maxJsonDepth)
+    throw errors.jsonTooDeep(name, limits.maxJsonDepth);
+  const value: unknown = JSON.parse(text);
+  checkListItems(name, value, limits.maxListItems);
+  return value;
+}
+
+/**
+ * Reads every request parameter (query string, then body fields) as strings. As on the real server, API
+ * parameters come from the query string and form bodies (urlencoded or multipart) only: a JSON body adds
+ * none, except on the mock's control routes (/svc-mock/faults), which take JSON.
+ */
+export async function readRawParams(
+  request: ApiRequest,
+  limits: RequestLimits = DEFAULT_LIMITS,
+): Promise<Map<string, string>> {
   const raw = new Map<string, string>();
-  if (request.query) for (const [k, v] of new URLSearchParams(request.query)) raw.set(k, v);
+  let count = 0;
+  const add = (k: string, v: string): void => {
+    if (++count > limits.maxParams) throw errors.tooManyParams(limits.maxParams);
+    raw.set(k, v);
+  };
+  if (request.query) for (const [k, v] of new URLSearchParams(request.query)) add(k, v);
   const body = request.body;
   if (body === null || body.length === 0 || request.method === 'GET') return raw;
-  const contentType = (request.header('content-type') ?? '').toLowerCase();
+  const header = request.header('content-type') ?? '';
+  const contentType = header.toLowerCase();
   if (contentType.startsWith('multipart/form-data')) {
     const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-    const form = await new Response(bytes as BodyInit, { headers: { 'content-type': contentType } })
+    // The header as sent: the boundary is case-sensitive (browsers send `----WebKitFormBoundary…`).
+    const form = await new Response(bytes as BodyInit, { headers: { 'content-type': header } })
       .formData()
       .catch(() => {
         throw errors.badRequest('Malformed multipart/form-data body');
       });
-    for (const [k, v] of form) raw.set(k, typeof v === 'string' ? v : await v.text());
+    for (const [k, v] of form) add(k, typeof v === 'string' ? v : await v.text());
     return raw;
   }
+  const isJson = /^application\/([\w.+-]+\+)?json\b/.test(contentType);
+  if (isJson && !takesJsonBody(request)) return raw;
   const text = typeof body === 'string' ? body : new TextDecoder().decode(body);
-  if (contentType.startsWith('application/json')) {
+  if (isJson) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw errors.malformedJsonBody();
+      parsed = parseJsonValue('body', text, limits);
+    } catch (error) {
+      if (error instanceof SyntaxError) throw errors.malformedJsonBody();
+      throw error;
     }
     if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
       throw errors.malformedJsonBody();
-    for (const [k, v] of Object.entries(parsed)) raw.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+    for (const [k, v] of Object.entries(parsed)) add(k, typeof v === 'string' ? v : JSON.stringify(v));
     return raw;
   }
-  for (const [k, v] of new URLSearchParams(text)) raw.set(k, v);
+  for (const [k, v] of new URLSearchParams(text)) add(k, v);
   return raw;
 }
 
@@ -167,6 +199,7 @@ export function decodeParams(
   plan: ParamsPlan,
   raw: Map<string, string>,
   pathParams: Record<string, string>,
+  limits: RequestLimits = DEFAULT_LIMITS,
 ): { params: Record<string, unknown>; ignored: string[] } {
   const params: Record<string, unknown> = {};
   const ignored: string[] = [];
@@ -182,8 +215,9 @@ export function decodeParams(
       continue;
     }
     try {
-      params[name] = JSON.parse(value);
-    } catch {
+      params[name] = parseJsonValue(name, value, limits);
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
       if (!spec.stringAllowed) throw errors.notValidJson(name);
       params[name] = value;
     }

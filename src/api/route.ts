@@ -18,8 +18,13 @@ export interface ApiRequest {
   query: string;
   /** Header lookup by lower-case name. */
   header(name: string): string | undefined;
-  /** Raw body bytes or text; null for none. */
+  /** Raw body bytes or text; null for none (or not read yet: see `readBody`). */
   body: Uint8Array | string | null;
+  /**
+   * Streams the body when `body` is null: called after routing and authentication, with the route's byte
+   * limit; rejects with {@link BodyTooLargeError} as soon as more than `limit` bytes arrive.
+   */
+  readBody?(limit: number): Promise<Uint8Array | null>;
   /** Aborted when the client goes away (frees long polls). */
   signal?: AbortSignal;
   /** The client's address, when the transport knows it (the unauthenticated rate-limit bucket). */
@@ -46,6 +51,14 @@ export class ConnectionDroppedError extends TypeError {
   constructor() {
     super('fetch failed: connection dropped by svc-mock');
     this.name = 'ConnectionDroppedError';
+  }
+}
+
+/** Thrown by `ApiRequest.readBody` when the body is larger than the limit (the dispatcher answers 413). */
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`request body larger than ${limit} bytes`);
+    this.name = 'BodyTooLargeError';
   }
 }
 

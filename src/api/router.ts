@@ -25,7 +25,9 @@ interface TrieNode {
 export type RouteMatch =
   | { kind: 'route'; compiled: CompiledRoute; pathParams: Record<string, string> }
   | { kind: 'method-not-allowed'; allowed: string[] }
-  | { kind: 'not-found' };
+  | { kind: 'not-found' }
+  /** A segment with a broken percent-escape such as `%zz`. */
+  | { kind: 'bad-path' };
 
 const newNode = (): TrieNode => ({ static: new Map(), params: [], methods: new Map() });
 const DIGITS = /^\d+$/;
@@ -91,7 +93,7 @@ export function createRouter(routes: readonly Route[]): (method: string, path: s
     try {
       decoded = segments.map(decodeURIComponent);
     } catch {
-      return { kind: 'not-found' };
+      return { kind: 'bad-path' };
     }
     const values: string[] = [];
     const node = find(root, decoded, 0, values);

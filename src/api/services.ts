@@ -2,6 +2,7 @@
 import type { Clock } from '../store/clock.js';
 import type { QueueRegistry } from '../store/events/queues.js';
 import type { MockControl } from './control.js';
+import type { RequestLimits } from './limits.js';
 import type { Traffic } from './traffic/index.js';
 
 /** Resolved app options. */
@@ -17,6 +18,8 @@ export interface AppServices {
   logError: (message: string, error: unknown) => void;
   /** Registered event queues. */
   queues: QueueRegistry;
+  /** Body size, JSON depth, parameter and list-item limits. */
+  limits: RequestLimits;
   /** Latency, injected failures and rate limits (GET/PUT /svc-mock/faults), when the app has them. */
   traffic?: Traffic;
   /** The mock-only control surface (createMock with control on); absent otherwise. */

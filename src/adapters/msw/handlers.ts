@@ -7,6 +7,9 @@ export interface FetchTarget {
   fetch(request: Request): Promise<Response>;
 }
 
+/** The path spaces the mock serves: the API, avatars, the avatars it hands out and its control namespace. */
+const PREFIXES = ['/api/v1/', '/avatar/', '/user_avatars/', '/svc-mock/'];
+
 /** Options of {@link createHandlers}. */
 export interface HandlerOptions {
   /** Serve the API only under this origin (e.g. `http://localhost:9991`); default: any origin. */
@@ -28,10 +31,13 @@ export function createHandlers(app: FetchTarget, options: HandlerOptions = {}): 
       if (error instanceof ConnectionDroppedError) return Response.error();
       throw error;
     });
-  return [
-    http.all(`${origin}/api/v1/*`, forward),
-    http.all(`${origin}/avatar/*`, forward),
-    http.all(`${origin}/user_avatars/*`, forward),
-    http.all(`${origin}/svc-mock/*`, forward),
-  ];
+  // A predicate rather than path patterns: msw decodes pattern matches with decodeURIComponent, which throws on
+  // a bad escape such as `%zz` (a 500 from msw); the dispatcher answers those with its 400 envelope.
+  const served = ({ request }: { request: Request }): boolean => {
+    const url = new URL(request.url);
+    const where = origin === '*' ? url.pathname : url.origin + url.pathname;
+    const base = origin === '*' ? '' : origin;
+    return PREFIXES.some((prefix) => where.startsWith(base + prefix));
+  };
+  return [http.all(served, forward)];
 }

@@ -99,6 +99,15 @@ export const coreErrors = {
   badEventQueueId: (queueId: string) =>
     new ApiError('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`, 400, { queue_id: queueId }),
 
+  // Request limits (the mock's own; the real server's web server refuses what is too large before the app)
+  payloadTooLarge: (limit: number) =>
+    new ApiError('BAD_REQUEST', `Request body too large (limit: ${limit} bytes)`, 413),
+  jsonTooDeep: (name: string, limit: number) =>
+    bad(`Argument "${name}" is nested too deeply (limit: ${limit} levels)`),
+  tooManyParams: (limit: number) => bad(`Too many parameters (limit: ${limit})`),
+  tooManyItems: (name: string, limit: number) => bad(`${name} has too many items (limit: ${limit})`),
+  badPath: () => bad('Malformed URL path: invalid percent-encoding'),
+
   // Server
   internal: () => new ApiError(null, 'Internal server error', 500),
 } as const;
