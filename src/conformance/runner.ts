@@ -160,7 +160,10 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
     pollIntervalMs: options.pollIntervalMs ?? 100,
   };
   // `{now}` is the target's time: a mock whose clock a scenario moved runs ahead of the runner's.
-  let offsetMs = await clockOffset(ctx, options.target, now);
+  const usesNow = placeholdersIn(scenario).some((p) => /^now([+-]|$)/.test(p));
+  const offsetOf = (): Promise<number> =>
+    usesNow ? clockOffset(ctx, options.target, now) : Promise.resolve(0);
+  let offsetMs = await offsetOf();
   const setNow = (): void => void ctx.vars.set('now', Math.floor((now() + offsetMs) / 1000));
   const record = (step: StepRecord): void => {
     result.steps.push(step);
@@ -182,14 +185,14 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
         setNow();
         const done = await runStep(step, 'steps', i, scenario, ctx, options);
         record(done);
-        if (movesClock(done)) offsetMs = await clockOffset(ctx, options.target, now);
+        if (movesClock(done)) offsetMs = await offsetOf();
         if (done.outcome === 'failed') break;
       }
     for (const [i, step] of (scenario.teardown ?? []).entries()) {
       setNow();
       const done = await runStep(step, 'teardown', i, scenario, ctx, options);
       record(done);
-      if (movesClock(done)) offsetMs = await clockOffset(ctx, options.target, now);
+      if (movesClock(done)) offsetMs = await offsetOf();
     }
     await closeQueues(ctx);
   } finally {
@@ -199,10 +202,14 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
   return finish();
 }
 
-/** Whether a step may have moved the mock's clock (a control route: clock, reset, restore). */
-const movesClock = (step: StepRecord): boolean => step.request?.path.startsWith('/svc-mock/') === true;
+/** Whether a step may have moved the mock's clock (POST to the control routes clock, reset, restore). */
+const movesClock = (step: StepRecord): boolean =>
+  step.request?.method === 'POST' && /^\/svc-mock\/(clock|reset|restore)\b/.test(step.request.path);
 
-/** How far the target's clock runs ahead of the runner's (ms): read from GET /svc-mock/clock where there is one. */
+/**
+ * How far the target's clock runs ahead of the runner's (ms): read from GET /svc-mock/clock where there is one
+ * (only for scenarios that use `{now}`, so the others see no extra request in the mock's request log).
+ */
 async function clockOffset(ctx: StepContext, target: Target, now: () => number): Promise<number> {
   if (!target.features.has('control')) return 0;
   const response = await send('GET', '/svc-mock/clock', {}, { ...ctx, account: null }).catch(() => undefined);

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadScenarioFile } from './loader.js';
+import { computeCoverage } from './coverage.js';
 import { formatFailures } from './report.js';
 import { createMockTarget, devRealmAccounts } from './mock-target.js';
 import { runScenario } from './runner.js';
@@ -42,5 +43,12 @@ describe('every scenario of scenarios/ passes against the in-process mock', () =
     const result = await run(file, OLD_LEVEL);
     expect(formatFailures(result)).toBe('');
     expect(result.outcome).not.toBe('failed');
+  });
+
+  it('exercise every endpoint of the route table and every error code of the spec', () => {
+    const coverage = computeCoverage(results);
+    expect(coverage.endpoints.filter((e) => e.requests === 0).map((e) => e.endpoint)).toEqual([]);
+    const missing = Object.entries(coverage.errorCodes.spec).filter(([, n]) => n === 0);
+    expect(missing.map(([code]) => code)).toEqual([]);
   });
 });

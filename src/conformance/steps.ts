@@ -40,6 +40,13 @@ const asFailures = (mismatches: Mismatch[], where: string): Failure[] =>
     actual: m.actual,
   }));
 
+/** A request path; a captured absolute URL (an avatar_url, say) is sent to the target by its path and query. */
+function pathOf(substituted: string): string {
+  if (!/^https?:\/\//i.test(substituted)) return substituted;
+  const url = new URL(substituted);
+  return `${url.pathname}${url.search}`;
+}
+
 /** Runs a `request` or `register` step; fills `record` with request, response, captures and failures. */
 export async function runRequestStep(
   step: ScenarioStep,
@@ -51,7 +58,7 @@ export async function runRequestStep(
   const [method, rawPath] = step.register
     ? ['POST', '/register']
     : (step.request!.split(' ') as [string, string]);
-  const path = String(substitute(rawPath, ctx.vars));
+  const path = pathOf(String(substitute(rawPath, ctx.vars)));
   const json = step.json === undefined ? undefined : substitute(step.json, ctx.vars);
   // The parameters a JSON body names are what ignored_parameters_unsupported may list.
   const params = (json ?? substitute(step.register ?? step.params ?? {}, ctx.vars)) as Record<

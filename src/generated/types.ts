@@ -528,7 +528,7 @@ export type ScenarioStep = {
    */
   requires?: 'control'[];
   /**
-   * `METHOD /path`, e.g. `POST /messages` or `GET /messages/{msg}`. Paths are under /api/v1 unless they start with /api/, /svc-mock/ (the mock-only routes and control API) or another absolute route of the route table such as /avatar/.
+   * `METHOD /path`, e.g. `POST /messages` or `GET /messages/{msg}`; the path may also be a captured one (`GET {avatar_path}`). Paths are under /api/v1 unless they start with /api/, /svc-mock/ (the mock-only routes and control API) or another absolute route of the route table such as /avatar/.
    */
   request?: string;
   /**
