@@ -1,5 +1,6 @@
 /** Sorted id lists and the message indexes built on them; every write to messages goes through here. */
 import type { MessageIndexes, MessageRecord } from './state.js';
+import { UserHistories, UserRows } from './user-rows.js';
 
 /** Index of the first element >= `id` in an ascending list. */
 export function lowerBound(ids: readonly number[], id: number): number {
@@ -39,10 +40,27 @@ export function conversationKey(participants: readonly number[]): string {
   return [...participants].sort((a, b) => a - b).join(',');
 }
 
+/**
+ * The list under `key`, created when missing, that this state may change: a list shared with a prepared
+ * realm is frozen, and is replaced by a copy on the first write.
+ */
 function listFor<K>(map: Map<K, number[]>, key: K): number[] {
   let list = map.get(key);
   if (!list) map.set(key, (list = []));
+  else if (Object.isFrozen(list)) map.set(key, (list = list.slice()));
   return list;
+}
+
+/** The existing list under `key` that this state may change (a shared one is copied first). */
+function existingListFor<K>(map: Map<K, number[]>, key: K): number[] | undefined {
+  return map.has(key) ? listFor(map, key) : undefined;
+}
+
+/** A channel's topic keys that this state may change (a frozen set is shared with a prepared realm: copied). */
+function topicKeysFor(index: MessageIndexes, streamId: number): Set<string> {
+  let keys = index.topicKeysByChannel.get(streamId);
+  if (!keys || Object.isFrozen(keys)) index.topicKeysByChannel.set(streamId, (keys = new Set(keys)));
+  return keys;
 }
 
 /** The byTopic keys of a channel's topics. */
@@ -52,13 +70,14 @@ export function channelTopicKeys(index: MessageIndexes, streamId: number): Reado
 
 /** Creates empty indexes. */
 export function createIndexes(): MessageIndexes {
+  const flags = new Map<number, UserRows>();
   return {
     byChannel: new Map(),
     byTopic: new Map(),
     topicKeysByChannel: new Map(),
     byConversation: new Map(),
-    byUser: new Map(),
-    flags: new Map(),
+    byUser: new UserHistories(flags),
+    flags,
   };
 }
 
@@ -68,9 +87,7 @@ export function indexLocation(index: MessageIndexes, message: MessageRecord): vo
     insertSorted(listFor(index.byChannel, message.stream_id), message.id);
     const key = topicKey(message.stream_id, message.topic);
     insertSorted(listFor(index.byTopic, key), message.id);
-    let keys = index.topicKeysByChannel.get(message.stream_id);
-    if (!keys) index.topicKeysByChannel.set(message.stream_id, (keys = new Set()));
-    keys.add(key);
+    topicKeysFor(index, message.stream_id).add(key);
   } else {
     insertSorted(listFor(index.byConversation, conversationKey(message.recipients)), message.id);
   }
@@ -79,36 +96,31 @@ export function indexLocation(index: MessageIndexes, message: MessageRecord): vo
 /** Removes a message's location from the indexes (before a move or a delete). */
 export function unindexLocation(index: MessageIndexes, message: MessageRecord): void {
   if (message.stream_id !== null) {
-    const channel = index.byChannel.get(message.stream_id);
+    const channel = existingListFor(index.byChannel, message.stream_id);
     if (channel) removeSorted(channel, message.id);
     const key = topicKey(message.stream_id, message.topic);
-    const topic = index.byTopic.get(key);
+    const topic = existingListFor(index.byTopic, key);
     if (topic) {
       removeSorted(topic, message.id);
       if (topic.length === 0) {
         index.byTopic.delete(key);
-        index.topicKeysByChannel.get(message.stream_id)?.delete(key);
+        topicKeysFor(index, message.stream_id).delete(key);
       }
     }
   } else {
-    const conversation = index.byConversation.get(conversationKey(message.recipients));
+    const conversation = existingListFor(index.byConversation, conversationKey(message.recipients));
     if (conversation) removeSorted(conversation, message.id);
   }
 }
 
 /** Gives a user a personal row for a message with the given flag bits (or ORs them into an existing row). */
 export function addUserRow(index: MessageIndexes, userId: number, messageId: number, bits: number): void {
-  let flags = index.flags.get(userId);
-  if (!flags) index.flags.set(userId, (flags = new Map()));
-  const existing = flags.get(messageId);
-  if (existing === undefined) insertSorted(listFor(index.byUser, userId), messageId);
-  flags.set(messageId, (existing ?? 0) | bits);
+  let rows = index.flags.get(userId);
+  if (!rows) index.flags.set(userId, (rows = new UserRows()));
+  rows.set(messageId, (rows.get(messageId) ?? 0) | bits);
 }
 
 /** Removes every personal row of a message (on delete). */
 export function removeUserRows(index: MessageIndexes, messageId: number, userIds: Iterable<number>): void {
-  for (const userId of userIds) {
-    const flags = index.flags.get(userId);
-    if (flags?.delete(messageId)) removeSorted(index.byUser.get(userId)!, messageId);
-  }
+  for (const userId of userIds) index.flags.get(userId)?.delete(messageId);
 }

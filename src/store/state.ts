@@ -11,6 +11,7 @@ import type {
   TopicsPolicy,
   UserSettings,
 } from '../generated/types.js';
+import type { UserHistories, UserRows } from './user-rows.js';
 
 /** A user or bot. `email` is derived (see users.ts), so only the delivery address is stored. */
 export interface UserRecord {
@@ -249,10 +250,10 @@ export interface MessageIndexes {
   topicKeysByChannel: Map<number, Set<string>>;
   /** Key: comma-joined sorted participant ids. */
   byConversation: Map<string, number[]>;
-  /** Messages each user has a personal row for (their history). */
-  byUser: Map<number, number[]>;
-  /** Flags of each personal row: user id → message id → bitmask. */
-  flags: Map<number, Map<number, number>>;
+  /** Messages each user has a personal row for (their history): the ids of their `flags` rows. */
+  byUser: UserHistories;
+  /** Each user's personal rows: user id → (message id → flag bitmask), ascending by message id. */
+  flags: Map<number, UserRows>;
 }
 
 /** The whole realm. Records are keyed by id; see store.ts for the change path. */

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { ADMIN, GUEST, MEMBER, MEMBER2 } from '../../testing/accounts.js';
+import { mutableMessage } from '../../store/seed-state.js';
 import { describeTransports } from '../../testing/transports.js';
 import { realmSnapshot } from './realm-snapshot.test-util.js';
 
@@ -20,7 +21,7 @@ describeTransports('GET /users/me/{stream_id}/topics', (t) => {
     const ctx = t();
     const { state } = ctx.app.store;
     const lastId = state.index.byTopic.get('3\u0000castle')!.at(-1)!;
-    state.messages.get(lastId)!.topic = 'CASTLE';
+    mutableMessage(state, lastId).topic = 'CASTLE';
     const res = await ctx.as(MEMBER).get('users/me/3/topics');
     expect(res.body.topics.find((x: { max_id: number }) => x.max_id === lastId).name).toBe('CASTLE');
   });

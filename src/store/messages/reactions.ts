@@ -1,6 +1,7 @@
 /** Emoji reactions: resolving name/code/type, adding and removing, and the reaction events. */
 import { emojiCodeForName, emojiNameForCode, SVC_EMOJI } from '../../markdown/emoji.js';
 import { addUserRow } from '../message-index.js';
+import { mutableMessage } from '../seed-state.js';
 import { apiEmail } from '../users.js';
 import { FLAG_BITS, type MessageRecord, type ReactionRecord, type UserRecord } from '../state.js';
 import type { Store } from '../store.js';
@@ -107,7 +108,7 @@ export function addReaction(
   const reaction: ReactionRecord = { user_id: user.user_id, ...emoji };
   if (!store.state.index.flags.get(user.user_id)?.has(message.id))
     addUserRow(store.state.index, user.user_id, message.id, FLAG_BITS.read | FLAG_BITS.historical);
-  message.reactions.push(reaction);
+  mutableMessage(store.state, message.id).reactions.push(reaction);
   emitReaction(store, 'add', message, user, reaction);
 }
 
@@ -118,6 +119,7 @@ export function removeReaction(
   message: MessageRecord,
   reaction: ReactionRecord,
 ): void {
-  message.reactions = message.reactions.filter((r) => r !== reaction);
+  const own = mutableMessage(store.state, message.id);
+  own.reactions = own.reactions.filter((r) => r !== reaction);
   emitReaction(store, 'remove', message, user, reaction);
 }

@@ -4,6 +4,7 @@ import { addUserRow, indexLocation } from '../message-index.js';
 import { renderContent } from '../render.js';
 import { FLAG_BITS, type MessageIndexes, type MessageRecord, type SubscriptionRecord } from '../state.js';
 import type { RenderResult } from '../../markdown/context.js';
+import { UserRows } from '../user-rows.js';
 import type { LoadContext } from './context.js';
 
 /** Who may have received a channel's messages, precomputed once per channel instead of once per message. */
@@ -86,7 +87,7 @@ function addRow(load: MessageLoad, userId: number, messageId: number, bits: numb
   else load.rows.set(userId, [messageId, bits]);
 }
 
-/** Writes the queued rows into index.flags and index.byUser, users in the order of their first row. */
+/** Writes the queued rows into index.flags, users in the order of their first row. */
 function writeRows(index: MessageIndexes, load: MessageLoad): void {
   for (const [userId, rows] of load.rows) {
     let ascending = !index.flags.has(userId);
@@ -95,14 +96,13 @@ function writeRows(index: MessageIndexes, load: MessageLoad): void {
       for (let i = 0; i < rows.length; i += 2) addUserRow(index, userId, rows[i]!, rows[i + 1]!);
       continue;
     }
-    const flags = new Map<number, number>();
-    const ids: number[] = new Array<number>(rows.length / 2);
+    const ids: number[] = [];
+    const bits: number[] = [];
     for (let i = 0; i < rows.length; i += 2) {
-      flags.set(rows[i]!, rows[i + 1]!);
-      ids[i / 2] = rows[i]!;
+      ids.push(rows[i]!);
+      bits.push(rows[i + 1]!);
     }
-    index.flags.set(userId, flags);
-    index.byUser.set(userId, ids);
+    index.flags.set(userId, new UserRows(ids, bits));
   }
 }
 

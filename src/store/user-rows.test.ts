@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { UserHistories, UserRows } from './user-rows.js';
+
+describe('UserRows', () => {
+  it('keeps rows ascending by message id whatever the order of writes', () => {
+    const rows = new UserRows();
+    rows.set(10, 1).set(30, 2).set(20, 3).set(5, 4);
+    expect([...rows]).toEqual([
+      [5, 4],
+      [10, 1],
+      [20, 3],
+      [30, 2],
+    ]);
+    expect([...rows.keys()]).toEqual([5, 10, 20, 30]);
+    expect([...rows.values()]).toEqual([4, 1, 3, 2]);
+    expect(rows.messageIds).toEqual([5, 10, 20, 30]);
+    expect(rows.size).toBe(4);
+  });
+
+  it('reads, overwrites and deletes rows like a Map', () => {
+    const rows = new UserRows([1, 2, 3], [7, 8, 9]);
+    expect(rows.get(2)).toBe(8);
+    expect(rows.get(4)).toBeUndefined();
+    expect(rows.get(0)).toBeUndefined();
+    expect(rows.has(3)).toBe(true);
+    rows.set(2, 0);
+    expect(rows.get(2)).toBe(0);
+    expect(rows.size).toBe(3);
+    expect(rows.delete(2)).toBe(true);
+    expect(rows.delete(2)).toBe(false);
+    expect(rows.has(2)).toBe(false);
+    expect([...rows.entries()]).toEqual([
+      [1, 7],
+      [3, 9],
+    ]);
+  });
+
+  it('a shared copy writes to its own arrays; the frozen original never changes', () => {
+    const original = new UserRows([1, 2, 3], [1, 1, 0]);
+    original.freeze();
+    const a = original.share();
+    const b = original.share();
+    a.set(3, 1);
+    a.set(4, 0);
+    b.delete(1);
+    expect([...original]).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 0],
+    ]);
+    expect([...a]).toEqual([
+      [1, 1],
+      [2, 1],
+      [3, 1],
+      [4, 0],
+    ]);
+    expect([...b]).toEqual([
+      [2, 1],
+      [3, 0],
+    ]);
+    expect(() => original.set(5, 0)).toThrow(TypeError);
+  });
+
+  it('UserHistories reads each user history through the current rows', () => {
+    const rows = new Map([[7, new UserRows([3, 9], [0, 0])]]);
+    const histories = new UserHistories(rows);
+    expect(histories.get(7)).toEqual([3, 9]);
+    rows.get(7)!.set(12, 1);
+    expect(histories.get(7)).toEqual([3, 9, 12]);
+    expect(histories.get(8)).toBeUndefined();
+  });
+});
