@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, InvalidArgumentError } from 'commander';
 import { createApp, type App } from '../api/app.js';
+import { parseSize } from '../api/limits.js';
 import { startServer } from '../adapters/node/server.js';
 import { RealmLoadError } from '../store/load-realm.js';
 import { listAccounts as listStoreAccounts } from '../mock/accounts.js';
@@ -48,6 +49,8 @@ function loadApp(
     control?: boolean;
     /** Print one line per request (serve --log). */
     log?: boolean;
+    /** Largest request body in bytes (serve --max-body). */
+    maxBody?: number;
   },
 ): App {
   const file = realmPath ?? DEV_REALM;
@@ -67,6 +70,7 @@ function loadApp(
         seed: options.seed,
         control: options.control,
         onRequest: options.log ? (entry) => console.log(formatRequestLine(entry)) : undefined,
+        limits: options.maxBody ? { maxBody: options.maxBody } : undefined,
       });
     return createApp({
       realm,
@@ -74,11 +78,18 @@ function loadApp(
       featureLevel: options.featureLevel,
       traffic: options.traffic,
       seed: options.seed,
+      limits: options.maxBody ? { maxBody: options.maxBody } : undefined,
     });
   } catch (error) {
     if (error instanceof RealmLoadError) fail(error.message);
     throw error;
   }
+}
+
+function parseMaxBody(value: string): number {
+  const bytes = parseSize(value);
+  if (bytes === undefined) throw new InvalidArgumentError('expected a size such as 1mb, 512kb or 2000000');
+  return bytes;
 }
 
 /** Hosts only this machine can reach: the control API is on by default only there. */
@@ -120,6 +131,7 @@ export function buildProgram(): Command {
       'serve a generated realm: users=N,channels=N,messages=N,seed=N[,start=ISO|unix]',
     )
     .option('--log', 'print one line per request: method, path, user, status, milliseconds')
+    .option('--max-body <size>', 'largest request body, e.g. 1mb, 512kb (default 1mb)', parseMaxBody)
     .option('--state <file>', 'keep the state in this file: load it when it exists, save it when changed')
     .option(
       '--save-every <duration>',
@@ -138,6 +150,7 @@ export function buildProgram(): Command {
           generate?: string;
           control?: boolean;
           log?: boolean;
+          maxBody?: number;
           state?: string;
           saveEvery: number;
         } & TrafficFlags,

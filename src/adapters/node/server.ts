@@ -2,6 +2,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { responseText, type ApiRequest, type ApiResponse } from '../../api/route.js';
+import {
+  answerClientError,
+  defaultServerLimits,
+  limitConnections,
+  lingerThenClose,
+  nodeServerOptions,
+  readNodeBody,
+  type ServerLimits,
+} from './limits.js';
 
 /** Anything with the dispatcher entry point (an App, or a wrapper that swaps apps between tests). */
 export interface Dispatcher {
@@ -18,16 +27,6 @@ export interface RunningServer {
    * (parked long polls included: answer them first to have them heard).
    */
   close(): Promise<void>;
-}
-
-function readBody(req: IncomingMessage): Promise<Uint8Array | null> {
-  if (req.method === 'GET' || req.method === 'HEAD') return Promise.resolve(null);
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(chunks.length ? Buffer.concat(chunks) : null));
-    req.on('error', reject);
-  });
 }
 
 /** Answers being written: close() lets them reach the client before it cuts the connections. */
@@ -54,7 +53,9 @@ async function serve(
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(', ') : value;
     },
-    body: await readBody(req),
+    // Read by the dispatcher after routing and authentication, under the route's size limit.
+    body: null,
+    readBody: (limit) => readNodeBody(req, limit),
     signal: abort.signal,
     ip: req.socket.remoteAddress,
   });
@@ -64,6 +65,8 @@ async function serve(
     return;
   }
   const body = responseText(response) ?? undefined;
+  // A body left unread (refused before or while it streamed) is discarded for a moment, then the connection closes.
+  if (!req.complete) lingerThenClose(req, res);
   res.writeHead(response.status, response.headers);
   const flushed = new Promise<void>((resolve) => {
     res.once('close', resolve);
@@ -81,11 +84,12 @@ async function serve(
  */
 export async function startServer(
   app: Dispatcher,
-  options: { port?: number; host?: string } = {},
+  options: { port?: number; host?: string; limits?: Partial<ServerLimits> } = {},
 ): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const flushing: Flushing = new Set();
-  const server = createServer((req, res) => {
+  const limits = { ...defaultServerLimits(), ...options.limits };
+  const server = createServer(nodeServerOptions(limits), (req, res) => {
     serve(app, req, res, flushing).catch((error: unknown) => {
       console.error('svc-mock: request failed', error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
@@ -93,6 +97,8 @@ export async function startServer(
     });
   });
   server.keepAliveTimeout = 5000;
+  server.on('clientError', (error: Error, socket) => answerClientError(error, socket, limits));
+  limitConnections(server, limits.maxConnections);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 9991, host, () => resolve());

@@ -1,0 +1,199 @@
+/** The node server's own limits: streamed bodies, malformed or oversized requests, timeouts, connection shedding. */
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { BodyTooLargeError } from '../../api/route.js';
+
+/** Connection-level limits of {@link startServer}; every field has a default. */
+export interface ServerLimits {
+  /** Largest request line plus headers, in bytes (node's maxHeaderSize); beyond it a 431 envelope. */
+  maxHeaderSize: number;
+  /** Milliseconds a client has to send the request headers (node's headersTimeout). */
+  headersTimeout: number;
+  /** Milliseconds a client has to send the whole request, body included (node's requestTimeout). */
+  requestTimeout: number;
+  /** Open connections at most: past it the longest-idle keep-alive connection is closed to make room. */
+  maxConnections: number;
+}
+
+/** The soft limit on open descriptors (Linux), or undefined when it cannot be read. */
+function descriptorLimit(): number | undefined {
+  try {
+    const line = /^Max open files\s+(\d+)/m.exec(readFileSync('/proc/self/limits', 'utf8'));
+    return line ? Number(line[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Defaults: node's header size, 20 s for headers, 60 s per request, connections below the descriptor limit. */
+export function defaultServerLimits(): ServerLimits {
+  const fds = descriptorLimit() ?? 1024;
+  return {
+    maxHeaderSize: 16 * 1024,
+    headersTimeout: 20_000,
+    requestTimeout: 60_000,
+    // Leave room for files, the event loop and a little headroom: never run out of descriptors.
+    maxConnections: Math.max(16, Math.min(10_000, fds - 128)),
+  };
+}
+
+/**
+ * Reads a node request body under `limit` bytes: refuses a larger Content-Length at once and stops reading as
+ * soon as more arrives (the rest is never buffered; the server closes the connection after answering).
+ */
+export function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array | null> {
+  if (req.method === 'GET' || req.method === 'HEAD') return Promise.resolve(null);
+  const declared = req.headers['content-length'];
+  if (declared !== undefined && Number(declared) > limit) return Promise.reject(new BodyTooLargeError(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const stop = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const onData = (chunk: Buffer): void => {
+      total += chunk.length;
+      if (total > limit) {
+        stop();
+        req.pause();
+        reject(new BodyTooLargeError(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      stop();
+      resolve(chunks.length ? Buffer.concat(chunks) : null);
+    };
+    const onError = (error: Error): void => {
+      stop();
+      reject(error);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  431: 'Request Header Fields Too Large',
+};
+
+/** The status and message for an error node's HTTP parser reports. */
+function classify(code: string | undefined, limits: ServerLimits): [number, string] {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return [431, `Request URL or headers too large (limit: ${limits.maxHeaderSize} bytes)`];
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return [413, 'Chunk extensions too large'];
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, 'Request timed out'];
+    default:
+      return [400, 'Malformed HTTP request'];
+  }
+}
+
+/**
+ * Answers what node's HTTP parser refuses (oversized URL or headers, bad framing such as both Content-Length
+ * and Transfer-Encoding, timeouts) with the API's JSON envelope instead of node's empty body, then closes.
+ */
+export function answerClientError(
+  error: Error & { code?: string },
+  socket: Duplex,
+  limits: ServerLimits,
+): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, msg] = classify(error.code, limits);
+  const body = JSON.stringify({ result: 'error', msg, code: 'BAD_REQUEST' });
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status]}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  // A client that does not read its answer must not hold the descriptor.
+  setTimeout(() => socket.destroy(), 1000).unref();
+}
+
+/**
+ * Keeps open connections under `max`: a new connection past the limit closes the longest-idle keep-alive
+ * connection; when none is idle, the new one is refused. Returns how many connections are open (for tests).
+ */
+export function limitConnections(server: Server, max: number): () => number {
+  // Insertion order is idle order: a socket moves to the end each time it becomes idle.
+  const idle = new Map<Socket, true>();
+  const open = new Set<Socket>();
+  const markIdle = (socket: Socket): void => {
+    idle.delete(socket);
+    if (open.has(socket)) idle.set(socket, true);
+  };
+  server.on('connection', (socket: Socket) => {
+    if (open.size >= max) {
+      const oldest = idle.keys().next();
+      if (oldest.done) {
+        socket.destroy();
+        return;
+      }
+      idle.delete(oldest.value);
+      open.delete(oldest.value);
+      oldest.value.destroy();
+    }
+    open.add(socket);
+    idle.set(socket, true);
+    socket.once('close', () => {
+      open.delete(socket);
+      idle.delete(socket);
+    });
+  });
+  server.on('request', (req: IncomingMessage, res: { once(e: 'close', f: () => void): void }) => {
+    const socket = req.socket;
+    idle.delete(socket);
+    res.once('close', () => markIdle(socket));
+  });
+  return () => open.size;
+}
+
+/** The createServer options that carry the limits (timeouts checked every second rather than node's 30 s). */
+export function nodeServerOptions(limits: ServerLimits): ServerOptions {
+  return {
+    maxHeaderSize: limits.maxHeaderSize,
+    headersTimeout: limits.headersTimeout,
+    requestTimeout: limits.requestTimeout,
+    connectionsCheckingInterval: Math.min(1000, limits.headersTimeout),
+  };
+}
+
+/** How long and how much of a refused body is read and discarded after the answer (the client reads it meanwhile). */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * After answering a request whose body was not read (refused before or while it streamed): discards what
+ * still arrives for a moment, then closes. Closing at once would reset the connection while the client is
+ * still sending, and the client would lose the answer; reading on without end would cost what the limit saves
+ * (so at most 4 MB is discarded).
+ */
+export function lingerThenClose(req: IncomingMessage, res: ServerResponse): void {
+  res.once('finish', () => {
+    const socket = req.socket;
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    timer.unref();
+    req.once('end', () => {
+      clearTimeout(timer);
+      socket.end();
+    });
+    let discarded = 0;
+    req.on('data', (chunk: Buffer) => {
+      // Past the budget, stop reading: the client is held by TCP until the timer closes the connection.
+      if ((discarded += chunk.length) > LINGER_BYTES) req.pause();
+    });
+  });
+}
