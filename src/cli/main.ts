@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { createApp, type App } from '../api/app.js';
 import { parseSize } from '../api/limits.js';
 import { startServer } from '../adapters/node/server.js';
+import { DEFAULT_CORS_ORIGINS, parseCorsOrigins, type CorsOrigins } from '../adapters/node/cors.js';
 import { RealmLoadError } from '../store/load-realm.js';
 import { listAccounts as listStoreAccounts } from '../mock/accounts.js';
 import { createMock, type Mock } from '../mock/create-mock.js';
@@ -86,6 +87,14 @@ function loadApp(
   }
 }
 
+function parseCors(value: string): CorsOrigins {
+  try {
+    return parseCorsOrigins(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
 function parseMaxBody(value: string): number {
   const bytes = parseSize(value);
   if (bytes === undefined) throw new InvalidArgumentError('expected a size such as 1mb, 512kb or 2000000');
@@ -131,6 +140,12 @@ export function buildProgram(): Command {
       'serve a generated realm: users=N,channels=N,messages=N,seed=N[,start=ISO|unix]',
     )
     .option('--log', 'print one line per request: method, path, user, status, milliseconds')
+    .option(
+      '--cors <origins>',
+      'origins a page may call it from: ORIGIN[,ORIGIN] or * (default: http://localhost:* and http://127.0.0.1:*)',
+      parseCors,
+    )
+    .option('--no-cors', 'send no CORS headers')
     .option('--max-body <size>', 'largest request body, e.g. 1mb, 512kb (default 1mb)', parseMaxBody)
     .option('--state <file>', 'keep the state in this file: load it when it exists, save it when changed')
     .option(
@@ -150,6 +165,7 @@ export function buildProgram(): Command {
           generate?: string;
           control?: boolean;
           log?: boolean;
+          cors?: CorsOrigins;
           maxBody?: number;
           state?: string;
           saveEvery: number;
@@ -168,7 +184,8 @@ export function buildProgram(): Command {
         const traffic = trafficFromFlags(opts);
         const control = opts.control ?? isLoopbackHost(opts.host);
         const app = loadApp(opts.realm, { ...opts, generated, traffic, control });
-        const running = await startServer(app, { port: opts.port, host: opts.host });
+        const cors = opts.cors ?? DEFAULT_CORS_ORIGINS;
+        const running = await startServer(app, { port: opts.port, host: opts.host, cors });
         console.log(`Listening on ${running.url}`);
         console.log(
           `Realm: ${app.store.state.realm.name} (${saved ? `state file ${opts.state}` : (opts.realm ?? (opts.generate ? `generated: ${opts.generate}` : 'dev realm'))}); API at ${running.url}/api/v1\n`,
@@ -182,6 +199,9 @@ export function buildProgram(): Command {
             `State: ${opts.state} (${saved ? 'loaded' : 'new'}); saved every ${opts.saveEvery} ms when changed and on exit\n`,
           );
         console.log(`${describeTraffic(traffic)}\n`);
+        console.log(
+          `CORS: ${cors === false ? 'off' : cors === '*' ? 'any origin' : cors.join(', ')} (--cors, --no-cors)\n`,
+        );
         console.log(
           control
             ? `Control API: ${running.url}/svc-mock/ (reset, snapshot, restore, clock, accounts, requests, faults)\n`

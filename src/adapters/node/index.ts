@@ -1,2 +1,9 @@
 /** `svc-mock/node`: the standalone server adapter. */
 export { startServer, type Dispatcher, type RunningServer } from './server.js';
+export {
+  allowedOrigin,
+  applyCors,
+  DEFAULT_CORS_ORIGINS,
+  parseCorsOrigins,
+  type CorsOrigins,
+} from './cors.js';

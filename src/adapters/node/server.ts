@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { responseText, type ApiRequest, type ApiResponse } from '../../api/route.js';
+import { applyCors, type CorsOrigins } from './cors.js';
 import {
   answerClientError,
   defaultServerLimits,
@@ -84,12 +85,19 @@ async function serve(
  */
 export async function startServer(
   app: Dispatcher,
-  options: { port?: number; host?: string; limits?: Partial<ServerLimits> } = {},
+  options: {
+    port?: number;
+    host?: string;
+    limits?: Partial<ServerLimits>;
+    /** Origins allowed to call it from a page (CORS); default none (`serve` allows localhost ports). */
+    cors?: CorsOrigins;
+  } = {},
 ): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const flushing: Flushing = new Set();
   const limits = { ...defaultServerLimits(), ...options.limits };
   const server = createServer(nodeServerOptions(limits), (req, res) => {
+    if (applyCors(options.cors ?? false, req, res)) return;
     serve(app, req, res, flushing).catch((error: unknown) => {
       console.error('svc-mock: request failed', error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
