@@ -32,6 +32,20 @@ describe('linkifiers', () => {
     );
   });
 
+  it('matches in linear time: nested quantifiers on a long non-matching run do not backtrack', () => {
+    // A backtracking engine takes 2^n steps here (seconds from n = 30); RE2 semantics answer at once.
+    const nested = { pattern: '(?P<id>(a+)+)b', url_template: 'https://t.example/{id}' };
+    expect(linkifierMatches(`${'a'.repeat(40)}!`, [nested])).toEqual([]);
+    expect(linkifierMatches('x aab', [nested])).toEqual([{ start: 2, end: 5, url: 'https://t.example/aa' }]);
+  });
+
+  it("keeps the server's boundaries: not inside a word, next matches separated by one character", () => {
+    expect(linkifierMatches('x#1 (#2,#3 a#4 #5b', [ISSUE]).map((m) => m.url)).toEqual([
+      'https://tracker.example/2',
+      'https://tracker.example/3',
+    ]);
+  });
+
   it('ignores an invalid pattern and keeps applying the others', () => {
     const bad = { pattern: '(?<x>[', url_template: 'https://bad/{x}' };
     expect(linkifierMatches('#5', [bad, ISSUE])).toEqual([

@@ -1,9 +1,12 @@
 /** Linkifiers: realm regexes whose matches in text (and topics) become links built from URL templates. */
+import { RE2JS } from 're2js';
 import { parseTemplate, type Template } from 'url-template';
 import type { LinkifierRule } from './context.js';
 
 interface Compiled {
-  regex: RegExp;
+  regex: RE2JS;
+  /** The user's named groups (the wrapper adds numbered ones). */
+  names: string[];
   template: Template;
 }
 
@@ -17,6 +20,11 @@ export function jsPattern(pattern: string): string {
     .replace(/(?<!\\)((?:\\\\)*)\(\?P=(\w+)\)/g, '$1\\k<$2>');
 }
 
+/** A pattern in RE2 syntax: JavaScript-style named groups `(?<name>…)` become `(?P<name>…)`. */
+function re2Pattern(pattern: string): string {
+  return pattern.replace(/(?<!\\)((?:\\\\)*)\(\?<(?![=!])/g, '$1(?P<');
+}
+
 // Compiled forms keyed by pattern and template; invalid patterns are remembered as null and never match.
 const compiled = new Map<string, Compiled | null>();
 
@@ -25,9 +33,13 @@ function compile(rule: LinkifierRule): Compiled | null {
   let entry = compiled.get(key);
   if (entry !== undefined) return entry;
   try {
-    // The server only matches at word-ish boundaries: after start/space/opening punctuation, not before \w.
-    const source = `(?<![^\\s"'(,:<])(?:${jsPattern(rule.pattern)})(?!\\w)`;
-    entry = { regex: new RegExp(source, 'gu'), template: parseTemplate(rule.url_template) };
+    // Matched with RE2 semantics (re2js: linear time), as the real server does: a pattern with nested
+    // quantifiers such as (a+)+ cannot stall a render. RE2 has no look-around, so the server's boundaries
+    // (after start/space/opening punctuation, not before \w) are matched as groups around the pattern.
+    const source = `(?:^|[\\s"'(,:<])((?:${re2Pattern(rule.pattern)}))(?:\\W|$)`;
+    const regex = RE2JS.compile(source);
+    const names = Object.keys(regex.namedGroups());
+    entry = { regex, names, template: parseTemplate(rule.url_template) };
   } catch {
     entry = null;
   }
@@ -48,14 +60,19 @@ export function linkifierMatches(text: string, rules: readonly LinkifierRule[]):
   for (const rule of rules) {
     const c = compile(rule);
     if (!c) continue;
-    c.regex.lastIndex = 0;
-    for (const m of text.matchAll(c.regex)) {
-      if (m[0] === '') continue;
-      const start = m.index;
-      const end = start + m[0].length;
+    const m = c.regex.matcher(text);
+    // The next search starts at the end of the match itself: its trailing boundary character may open the next.
+    for (let at = 0; at <= text.length && m.find(at);) {
+      const start = m.start(1);
+      const end = m.end(1);
+      at = end > start ? end : m.end() > at ? m.end() : at + 1;
+      if (end === start) continue;
       if (found.some((f) => start < f.end && f.start < end)) continue;
       const vars: Record<string, string> = {};
-      for (const [name, value] of Object.entries(m.groups ?? {})) if (value !== undefined) vars[name] = value;
+      for (const name of c.names) {
+        const value = m.group(name);
+        if (value !== null) vars[name] = value;
+      }
       found.push({ start, end, url: c.template.expand(vars) });
     }
   }
