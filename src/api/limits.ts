@@ -13,6 +13,10 @@ export interface RequestLimits {
   maxParams: number;
   /** Most items in one JSON list, at any depth of a parameter's value. */
   maxListItems: number;
+  /** Most event queues of one user; registering another garbage-collects the user's oldest idle queue. */
+  maxQueuesPerUser: number;
+  /** Most event queues in total; registering another garbage-collects the oldest idle queue. */
+  maxQueues: number;
 }
 
 /** The defaults: well above the largest legitimate request, far below what would hurt the process. */
@@ -22,6 +26,8 @@ export const DEFAULT_LIMITS: RequestLimits = {
   maxJsonDepth: 100,
   maxParams: 1000,
   maxListItems: 10_000,
+  maxQueuesPerUser: 100,
+  maxQueues: 10_000,
 };
 
 /** Parses a size such as `1mb`, `512k`, `25MB` or a plain byte count; undefined when it is not one. */

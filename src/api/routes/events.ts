@@ -1,6 +1,7 @@
 /** GET /events (long polling) and DELETE /events (reference A.1–A.4). */
 import type { DeleteEventsParams, GetEventsParams } from '../../generated/types.js';
 import type { QueueOptions } from '../../store/events/options.js';
+import { registerWithinLimits } from '../../store/events/queue-limits.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 
@@ -33,7 +34,7 @@ export const eventsRoutes = [
       const { queues } = services;
       if (params.queue_id === undefined) {
         if (!params.dont_block) throw errors.missingEventsArgument('queue_id');
-        const queue = queues.register(user.user_id, optionsFromPoll(params));
+        const queue = registerWithinLimits(queues, user.user_id, optionsFromPoll(params), services.limits);
         return { events: [], queue_id: queue.id };
       }
       if (params.last_event_id === undefined) throw errors.missingEventsArgument('last_event_id');

@@ -2,6 +2,7 @@
 import type { PostRegisterParams } from '../../generated/types.js';
 import { unsupportedNarrowOperator } from '../../store/events/narrow.js';
 import type { QueueNarrowTerm } from '../../store/events/options.js';
+import { registerWithinLimits } from '../../store/events/queue-limits.js';
 import { errors } from '../errors/index.js';
 import { definePublicRoute } from '../route.js';
 import { buildSnapshot } from '../snapshot/index.js';
@@ -38,16 +39,21 @@ export const registerRoutes = [
       if (badOperator !== undefined) throw errors.narrowOperatorNotSupported(badOperator);
       const clientExtavatar = params.client_extavatar ?? user !== undefined;
       const queue = user
-        ? services.queues.register(user.user_id, {
-            eventTypes: params.event_types ? new Set(params.event_types) : null,
-            applyMarkdown: params.apply_markdown ?? false,
-            clientExtavatar,
-            allPublicStreams: params.all_public_streams ?? false,
-            slimPresence: params.slim_presence ?? false,
-            capabilities,
-            narrow,
-            lifespanSecs: params.queue_lifespan_secs ?? 0,
-          })
+        ? registerWithinLimits(
+            services.queues,
+            user.user_id,
+            {
+              eventTypes: params.event_types ? new Set(params.event_types) : null,
+              applyMarkdown: params.apply_markdown ?? false,
+              clientExtavatar,
+              allPublicStreams: params.all_public_streams ?? false,
+              slimPresence: params.slim_presence ?? false,
+              capabilities,
+              narrow,
+              lifespanSecs: params.queue_lifespan_secs ?? 0,
+            },
+            services.limits,
+          )
         : null;
       const fetchTypes = params.fetch_event_types ?? params.event_types ?? null;
       const snapshot = buildSnapshot(
