@@ -88,7 +88,9 @@ it('refuses 50 MB bodies while they stream: the server grows far less than the b
   console.log(
     `RSS before ${before} after ${before + grown}: grown ${(grown / MB).toFixed(1)} MB for 150 MB sent`,
   );
-  expect(grown).toBeLessThan(16 * MB);
+  // Before the limit, each body was buffered whole (and copied): well over 150 MB. GC timing makes the figure
+  // vary with the machine's load (5-30 MB measured), so the bound is less than one of the three bodies.
+  expect(grown).toBeLessThan(40 * MB);
 });
 
 it('serve --max-body sets the limit', async () => {

@@ -173,13 +173,13 @@ export function nodeServerOptions(limits: ServerLimits): ServerOptions {
 
 /** How long and how much of a refused body is read and discarded after the answer (the client reads it meanwhile). */
 const LINGER_MS = 2000;
-const LINGER_BYTES = 4 * 1024 * 1024;
+const LINGER_BYTES = 1024 * 1024;
 
 /**
  * After answering a request whose body was not read (refused before or while it streamed): discards what
  * still arrives for a moment, then closes. Closing at once would reset the connection while the client is
  * still sending, and the client would lose the answer; reading on without end would cost what the limit saves
- * (so at most 4 MB is discarded).
+ * (so at most 1 MB is discarded).
  */
 export function lingerThenClose(req: IncomingMessage, res: ServerResponse): void {
   res.once('finish', () => {
