@@ -1,72 +1,173 @@
 /**
- * Benchmark: requests per second of the mock's node server against a bare node:http server measured in the
- * same run (the machines are shared and noisy, so only the ratios mean something).
- * Run: npx tsx src/bench/http.ts [requests]
+ * The server-bound benchmark harness (`npm run bench`): the mock's node server and its bare node:http
+ * baselines run in their own processes on core 0, the load generator (wrk when installed, else undici in a
+ * worker thread) on core 1; each row is the median of several runs with min–max, a baseline measured in the
+ * same run, the ratio and its target. The table is printed and written to bench/results.json.
+ * Run: npm run bench -- [--duration 5] [--runs 3] [--connections 50] [--only settings,users] [--install-wrk]
+ *      [--node-generator] [--out bench/results.json]
  */
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { startServer } from '../adapters/node/server.js';
-import { createApp } from '../api/app.js';
-import { runLoad, type LoadResult } from './load.js';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname } from 'node:path';
+import { fanoutRow } from './harness/fanout.js';
+import { generatorName, hasWrk } from './harness/generator.js';
+import type { MockHello } from './harness/mock-process.js';
+import { mswRow } from './harness/msw.js';
+import { hasTaskset, startChild } from './harness/processes.js';
+import { formatTable, parseArgs } from './harness/stats.js';
+import { startupRow } from './harness/startup.js';
+import { mirror, throughputRow, type MeasuredRow } from './harness/throughput.js';
+import { startPollers } from './harness/pollers.js';
 
-const COUNT = Number(process.argv[2] ?? 20000);
-const realm = JSON.parse(
-  readFileSync(new URL('../../fixtures/dev-realm.json', import.meta.url), 'utf8'),
-) as unknown;
-const app = createApp({ realm });
-const mock = await startServer(app, { port: 0 });
-const admin = app.store.state.usersByEmail.get('iago@svc.test')!;
-const auth = `Basic ${btoa(`${admin.delivery_email}:${admin.api_key}`)}`;
+const options = parseArgs(process.argv.slice(2));
+if (options.installWrk && !hasWrk()) {
+  if (process.getuid?.() !== 0) throw new Error('--install-wrk runs apt-get install -y wrk and needs root');
+  console.log('installing wrk: apt-get install -y wrk');
+  execFileSync('apt-get', ['install', '-y', 'wrk'], { stdio: 'inherit' });
+}
+const useWrk = !options.nodeGenerator && hasWrk();
+const settings = { useWrk, connections: options.connections, duration: options.duration, runs: options.runs };
+const wanted = (key: string): boolean =>
+  options.only.length === 0 || options.only.some((w) => key.includes(w));
+const started = performance.now();
+const load = loadavg().map((n) => n.toFixed(2));
 
-// The bare baseline answers a JSON body of the same size as GET /users/me.
-const sample = JSON.stringify(
-  await (
-    await app.fetch(new Request('http://x/api/v1/users/me', { headers: { authorization: auth } }))
-  ).json(),
+console.log(`generator: ${generatorName(useWrk)}`);
+console.log(
+  `servers: ${hasTaskset ? 'pinned to core 0' : 'unpinned (no taskset)'}; ${cpus().length} cores; load average ${load.join(' ')}`,
 );
-const bare = createServer((_req, res) => {
-  res.writeHead(200, { 'Content-Type': 'application/json' });
-  res.end(sample);
-});
-await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+console.log(
+  `${options.runs} runs × ${options.duration} s per side, ${options.connections} connections; figures are medians (min–max)\n`,
+);
 
-const cases: Array<[string, string, string, string]> = [
-  ['bare node:http (baseline)', bareUrl, '/', ''],
-  ['GET /server_settings (no auth)', mock.url, '/api/v1/server_settings', ''],
-  ['GET /users/me (Basic auth)', mock.url, '/api/v1/users/me', auth],
-  ['GET /users (all users)', mock.url, '/api/v1/users', auth],
-  [
-    'GET /messages (20 newest, no narrow)',
-    mock.url,
-    '/api/v1/messages?anchor=newest&num_before=20&num_after=0',
-    auth,
-  ],
-  [
-    'GET /messages (20 newest in a topic)',
-    mock.url,
-    `/api/v1/messages?anchor=newest&num_before=20&num_after=0&narrow=${encodeURIComponent(
-      JSON.stringify([
-        { operator: 'channel', operand: 'Denmark' },
-        { operator: 'topic', operand: 'castle' },
-      ]),
-    )}`,
-    auth,
-  ],
-];
+const mockStart = await startChild<MockHello>(0, new URL('./harness/mock-process.ts', import.meta.url));
+const bareStart = await startChild<{ url: string }>(0, new URL('./harness/bare-process.ts', import.meta.url));
+const mock = { child: mockStart.child, origin: mockStart.hello.url };
+const bare = { child: bareStart.child, origin: bareStart.hello.url };
+const hello = mockStart.hello;
+const rows: MeasuredRow[] = [];
+const report = (row: MeasuredRow): void => {
+  rows.push(row);
+  const cpu = row.cpu
+    ? `; generator ${pct(row.cpu.generator.mock.max)} / ${pct(row.cpu.generator.baseline.max)} of its core (max, mock / bare), server ${pct(row.cpu.server.mock.median)} / ${pct(row.cpu.server.baseline.median)}`
+    : '';
+  console.log(`  ${row.name}: ${row.ratio.toFixed(2)}× (${row.pass ? 'pass' : 'FAIL'})${cpu}`);
+};
+const pct = (share: number): string => `${Math.round(share * 100)}%`;
 
-await runLoad(bareUrl, '/', '', 2000); // warm-up
-await runLoad(mock.url, '/api/v1/users/me', auth, 2000);
-const results: Array<[string, LoadResult]> = [];
-for (const [name, url, path, header] of cases) results.push([name, await runLoad(url, path, header, COUNT)]);
-const baseline = results[0]![1].perSecond;
-console.log(`${COUNT} requests per case, 16 connections, client in a child process\n`);
-for (const [name, r] of results) {
-  const ratio = (r.perSecond / baseline).toFixed(2);
+try {
+  const channelNarrow = encodeURIComponent(JSON.stringify([{ operator: 'channel', operand: hello.channel }]));
+  const http = [
+    {
+      key: 'settings',
+      name: 'GET /server_settings',
+      spec: {
+        method: 'GET' as const,
+        path: '/api/v1/server_settings',
+        headers: {} as Record<string, string>,
+      },
+      target: { op: '>=' as const, value: 0.6 },
+    },
+    {
+      key: 'users-me',
+      name: 'GET /users/me (Basic auth)',
+      spec: { method: 'GET' as const, path: '/api/v1/users/me', headers: { authorization: hello.auth } },
+      target: { op: '>=' as const, value: 0.6 },
+    },
+    {
+      key: 'messages-get',
+      name: 'GET /messages (100 newest, channel narrow)',
+      spec: {
+        method: 'GET' as const,
+        path: `/api/v1/messages?anchor=newest&num_before=100&num_after=0&narrow=${channelNarrow}`,
+        headers: { authorization: hello.auth },
+      },
+      target: { op: '>=' as const, value: 0.35 },
+    },
+  ];
+  for (const row of http) {
+    if (!wanted(row.key)) continue;
+    const bytes = await mirror(mock.origin, bare.child, row.spec);
+    report(
+      await throughputRow(
+        settings,
+        { ...row, notes: [`${bytes} B answer; the bare server sends the same bytes and headers`] },
+        mock,
+        bare,
+        row.spec,
+      ),
+    );
+  }
+  if (wanted('messages-post')) {
+    const spec = {
+      method: 'POST' as const,
+      path: '/api/v1/messages',
+      headers: { authorization: hello.auth, 'content-type': 'application/x-www-form-urlencoded' },
+      body: hello.form,
+    };
+    const pollers = await startPollers(mock, hello.subscribers);
+    try {
+      const bytes = await mirror(mock.origin, bare.child, spec);
+      const row = await throughputRow(
+        settings,
+        {
+          key: 'messages-post',
+          name: `POST /messages (channel of ${hello.subscribers} subscribers, queues polled)`,
+          target: { op: '>=', value: 0.35 },
+          notes: [`${bytes} B answer; the bare server parses the same urlencoded form`],
+        },
+        mock,
+        bare,
+        spec,
+      );
+      row.notes.push(
+        `${pollers.polls()} long polls of the ${hello.subscribers} queues answered during the row`,
+      );
+      report(row);
+    } finally {
+      await pollers.stop();
+    }
+  }
+  if (wanted('events')) report(await fanoutRow(settings, mock, bare, hello));
+  if (wanted('msw')) report(await mswRow(settings));
+  if (wanted('startup')) report(await startupRow(settings));
+} finally {
+  await mock.child.stop();
+  await bare.child.stop();
+}
+
+const table = formatTable(rows);
+const seconds = (performance.now() - started) / 1000;
+console.log(`\n${table}\n`);
+const passed = rows.filter((r) => r.pass).length;
+console.log(`${passed} of ${rows.length} rows meet their targets; ${seconds.toFixed(0)} s`);
+const headroom = rows.flatMap((r) => (r.cpu ? [r.cpu.generator.mock.max, r.cpu.generator.baseline.max] : []));
+if (headroom.length) {
+  const worst = Math.max(...headroom);
   console.log(
-    `${name.padEnd(34)} ${r.perSecond.toFixed(0).padStart(7)} req/s  ${ratio}× baseline  failures ${r.failures}`,
+    worst < 0.8
+      ? `the generator used at most ${pct(worst)} of its core: under 80%, so it was not the limit`
+      : `the generator used up to ${pct(worst)} of its core: at or above 80% it may be the limit (baselines first)`,
   );
 }
-bare.close();
-await mock.close();
+mkdirSync(dirname(options.out), { recursive: true });
+writeFileSync(
+  options.out,
+  JSON.stringify(
+    {
+      command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+      generator: generatorName(useWrk),
+      pinned: hasTaskset,
+      cores: cpus().length,
+      loadAverage: load,
+      options: settings,
+      seconds: Math.round(seconds),
+      rows,
+      table,
+    },
+    null,
+    2,
+  ) + '\n',
+);
+console.log(`written to ${options.out}`);

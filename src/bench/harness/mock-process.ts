@@ -1,0 +1,100 @@
+/**
+ * Child process of the harness: the mock's node server on the dev realm, plus a channel "bench" with ten
+ * subscribers and 120 messages. Over IPC it registers event queues and tells whether their polls are parked.
+ */
+import { readFileSync } from 'node:fs';
+import { startServer } from '../../adapters/node/server.js';
+import { createApp } from '../../api/app.js';
+import { serveMessages } from './processes.js';
+
+/** What the mock child reports when it is listening. */
+export interface MockHello {
+  url: string;
+  /** Basic authorization of the admin who sends the messages. */
+  auth: string;
+  /** Name of the channel with ten subscribers. */
+  channel: string;
+  /** Form body of the benchmark's POST /messages. */
+  form: string;
+  subscribers: number;
+}
+
+/** A registered queue, with the path and header of its long poll. */
+export interface BenchQueue {
+  id: string;
+  path: string;
+  auth: string;
+}
+
+const CHANNEL = 'bench';
+const realm = JSON.parse(
+  readFileSync(new URL('../../../fixtures/dev-realm.json', import.meta.url), 'utf8'),
+) as unknown;
+const app = createApp({ realm });
+const { state } = app.store;
+const basic = (u: { delivery_email: string; api_key: string }): string =>
+  `Basic ${Buffer.from(`${u.delivery_email}:${u.api_key}`).toString('base64')}`;
+const admin = state.usersByEmail.get('iago@svc.test')!;
+const humans = [...state.users.values()].filter((u) => u.is_active && !u.is_bot);
+const members = [admin, ...humans.filter((u) => u.user_id !== admin.user_id)].slice(0, 10);
+
+const call = async (method: string, path: string, form: Record<string, string>): Promise<void> => {
+  const res = await app.fetch(
+    new Request(`http://bench/api/v1/${path}`, {
+      method,
+      headers: { authorization: basic(admin), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    }),
+  );
+  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+};
+
+await call('POST', 'users/me/subscriptions', {
+  subscriptions: JSON.stringify([{ name: CHANNEL }]),
+  principals: JSON.stringify(members.map((u) => u.user_id)),
+});
+const post = {
+  type: 'stream',
+  to: CHANNEL,
+  topic: 'load',
+  content: 'a benchmark message with **some** markup',
+};
+for (let i = 0; i < 120; i++) await call('POST', 'messages', post);
+
+const server = await startServer(app, { port: 0, host: '127.0.0.1' });
+const channel = [...state.channels.values()].find((c) => c.name === CHANNEL)!;
+const subscribers = state.subscribers.get(channel.stream_id)?.size ?? 0;
+
+serveMessages((message) => {
+  const { queues } = app.services;
+  switch (message.cmd) {
+    case 'queues': {
+      // `count` queues for the channel's members in turn, each listening to message events only.
+      const count = Number(message.count);
+      return Array.from({ length: count }, (_, i): BenchQueue => {
+        const user = members[i % members.length]!;
+        const queue = queues.register(user.user_id, { eventTypes: new Set(['message']) });
+        return { id: queue.id, path: `/api/v1/events?queue_id=${queue.id}`, auth: basic(user) };
+      });
+    }
+    case 'parked':
+      return (message.ids as string[]).every((id) => queues.get(id)?.waiter);
+    case 'drop':
+      for (const id of message.ids as string[]) {
+        const queue = queues.get(id);
+        if (queue) queues.remove(queue);
+      }
+      return true;
+    default:
+      throw new Error(`unknown command ${String(message.cmd)}`);
+  }
+});
+const hello: MockHello = {
+  url: server.url,
+  auth: basic(admin),
+  channel: CHANNEL,
+  form: new URLSearchParams(post).toString(),
+  subscribers,
+};
+process.send!(hello);
+process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));

@@ -1,0 +1,173 @@
+/** Pure parts of the benchmark harness: arguments, medians, ratios against targets and the printed table. */
+
+/** Options of a harness run. */
+export interface BenchOptions {
+  /** Seconds of load per measured run. */
+  duration: number;
+  /** Measured runs per row (each run measures the mock and then its baseline). */
+  runs: number;
+  /** Open connections of the load generator. */
+  connections: number;
+  /** Run `apt-get install -y wrk` first when wrk is missing (root only). */
+  installWrk: boolean;
+  /** Use the Node generator even when wrk is present. */
+  nodeGenerator: boolean;
+  /** Only the rows whose key contains one of these words (empty: every row). */
+  only: string[];
+  /** Where the results are written. */
+  out: string;
+}
+
+/** Defaults: 3 runs of 5 s with 50 connections. */
+export const DEFAULT_OPTIONS: BenchOptions = {
+  duration: 5,
+  runs: 3,
+  connections: 50,
+  installWrk: false,
+  nodeGenerator: false,
+  only: [],
+  out: 'bench/results.json',
+};
+
+const positive = (name: string, value: string | undefined): number => {
+  const n = Number(value);
+  if (value === undefined || !Number.isFinite(n) || n <= 0)
+    throw new Error(`${name} needs a positive number`);
+  return n;
+};
+
+/** Parses `--duration 5 --runs 3 --connections 50 --install-wrk --node-generator --only a,b --out file`. */
+export function parseArgs(argv: readonly string[]): BenchOptions {
+  const options: BenchOptions = { ...DEFAULT_OPTIONS, only: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i]!.split(/=(.*)/s, 2) as [string, string | undefined];
+    const value = (): string | undefined => inline ?? argv[++i];
+    switch (flag) {
+      case '--duration':
+        options.duration = positive(flag, value());
+        break;
+      case '--runs':
+        options.runs = Math.round(positive(flag, value()));
+        break;
+      case '--connections':
+        options.connections = Math.round(positive(flag, value()));
+        break;
+      case '--install-wrk':
+        options.installWrk = true;
+        break;
+      case '--node-generator':
+        options.nodeGenerator = true;
+        break;
+      case '--only':
+        options.only = (value() ?? '').split(',').filter(Boolean);
+        break;
+      case '--out': {
+        const out = value();
+        if (!out) throw new Error('--out needs a file');
+        options.out = out;
+        break;
+      }
+      default:
+        throw new Error(`unknown option ${argv[i]}`);
+    }
+  }
+  return options;
+}
+
+/** Median, minimum and maximum of a list of figures. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+/** Median (mean of the middle two for an even count), minimum and maximum; throws on an empty list. */
+export function spread(values: readonly number[]): Spread {
+  if (values.length === 0) throw new Error('no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { median, min: sorted[0]!, max: sorted[sorted.length - 1]! };
+}
+
+/** A target on the ratio mock / baseline: at least (throughput) or at most (time). */
+export interface Target {
+  op: '>=' | '<=';
+  value: number;
+}
+
+/** One measured row of the table. */
+export interface Row {
+  key: string;
+  name: string;
+  unit: 'req/s' | 'ms';
+  mock: Spread;
+  baseline: Spread;
+  /** Mock median / baseline median. */
+  ratio: number;
+  target: Target;
+  pass: boolean;
+  notes: string[];
+}
+
+/** Whether a ratio meets its target. */
+export function meets(ratio: number, target: Target): boolean {
+  return target.op === '>=' ? ratio >= target.value : ratio <= target.value;
+}
+
+/** Builds a row from the per-run figures of the mock and of its baseline. */
+export function makeRow(
+  fields: Pick<Row, 'key' | 'name' | 'unit' | 'target'> & { notes?: string[] },
+  mockRuns: readonly number[],
+  baselineRuns: readonly number[],
+): Row {
+  const mock = spread(mockRuns);
+  const baseline = spread(baselineRuns);
+  const ratio = baseline.median === 0 ? Number.NaN : mock.median / baseline.median;
+  return {
+    ...fields,
+    notes: fields.notes ?? [],
+    mock,
+    baseline,
+    ratio,
+    pass: meets(ratio, fields.target),
+  };
+}
+
+const figure = (n: number, unit: Row['unit']): string =>
+  unit === 'ms' ? n.toFixed(1) : Math.round(n).toLocaleString('en-US');
+
+const cell = (s: Spread, unit: Row['unit']): string =>
+  `${figure(s.median, unit)} (${figure(s.min, unit)}–${figure(s.max, unit)}) ${unit}`;
+
+/** The rows as a Markdown table: figure and baseline as median (min–max), ratio, target, pass/fail. */
+export function formatTable(rows: readonly Row[]): string {
+  const header = ['row', 'svc-mock', 'baseline', 'ratio', 'target', 'result'];
+  const lines = rows.map((r) => [
+    r.name,
+    cell(r.mock, r.unit),
+    cell(r.baseline, r.unit),
+    `${r.ratio.toFixed(2)}×`,
+    `${r.target.op === '>=' ? '≥' : '≤'} ${r.target.value.toFixed(2)}×`,
+    r.pass ? 'pass' : 'FAIL',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]): string => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...lines.map(format)].join(
+    '\n',
+  );
+}
+
+/** Share of one core a process used: CPU seconds over wall-clock seconds. */
+export function coreShare(cpuSeconds: number, wallSeconds: number): number {
+  return wallSeconds > 0 ? cpuSeconds / wallSeconds : 0;
+}
+
+/** Parses the CPU fields of a /proc/<pid>/stat line: own and waited-for children's time, in clock ticks. */
+export function parseProcStat(line: string): { self: number; children: number } {
+  const fields = line.slice(line.lastIndexOf(')') + 2).split(' ');
+  // After the command: field 3 (state) is index 0, so utime (14) is index 11, cstime (17) index 14.
+  const n = (i: number): number => Number(fields[i]);
+  if (fields.length < 15 || !Number.isFinite(n(14))) throw new Error(`not a stat line: ${line.slice(0, 80)}`);
+  return { self: n(11) + n(12), children: n(13) + n(14) };
+}
