@@ -1,5 +1,6 @@
 /** svc-mock: a stateful in-memory implementation of the team messaging API. */
 export { createApp, type App, type AppOptions } from './api/app.js';
+export { DEFAULT_LIMITS, parseSize, type RequestLimits } from './api/limits.js';
 export { ApiError, errors } from './api/errors/index.js';
 export type { ApiRequest, ApiResponse, Route } from './api/route.js';
 export { ConnectionDroppedError } from './api/route.js';

@@ -1,5 +1,6 @@
 /** `svc-mock/node`: the standalone server adapter. */
 export { startServer, type Dispatcher, type RunningServer } from './server.js';
+export { defaultServerLimits, type ServerLimits } from './limits.js';
 export {
   allowedOrigin,
   applyCors,
