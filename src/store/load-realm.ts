@@ -40,6 +40,42 @@ export function withDefaults<T extends object>(schemaRef: string, partial: objec
   return copy as Required<T>;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A flat copy of each object of a list (reactions, edit history entries hold only primitives). */
+const copyEntries = (list: unknown[]): unknown[] => list.map((item) => (isObject(item) ? { ...item } : item));
+
+/** Message fields holding objects of primitives (copied flat) and lists of ids (sliced). */
+const FLAT_LISTS = new Set(['reactions', 'edit_history']);
+const ID_LISTS = new Set(['to', 'unread_by', 'starred_by']);
+
+/** A message copied as far as validation (which fills defaults) and the loader (which keeps its arrays) need. */
+function copyMessage(message: unknown): unknown {
+  if (!isObject(message)) return structuredClone(message);
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(message)) {
+    if (typeof value !== 'object' || value === null) copy[key] = value;
+    else if (Array.isArray(value) && FLAT_LISTS.has(key)) copy[key] = copyEntries(value);
+    else if (Array.isArray(value) && ID_LISTS.has(key)) copy[key] = value.slice();
+    else copy[key] = structuredClone(value);
+  }
+  return copy;
+}
+
+/**
+ * A copy of the fixture that validation and loading may change, leaving the caller's object as it was. The
+ * messages (nearly all of a large fixture) are copied flat instead of cloned: their strings need no copy.
+ */
+function copyFixture(fixture: unknown): CompleteRealmFixture {
+  if (!isObject(fixture) || !Array.isArray(fixture.messages))
+    return structuredClone(fixture) as CompleteRealmFixture;
+  const { messages, ...rest } = fixture;
+  const copy = structuredClone(rest);
+  copy.messages = messages.map(copyMessage);
+  return copy as unknown as CompleteRealmFixture;
+}
+
 /** Builds the state of a schema-valid fixture, step by step; each step records what is wrong. */
 function buildState(data: CompleteRealmFixture): { state: RealmState; problems: string[] } {
   const context = createLoadContext(
@@ -77,7 +113,7 @@ export class PreparedRealm {
    * once: the schema's problems and the reference checks' (a user, channel or group that does not exist).
    */
   static from(fixture: unknown): PreparedRealm {
-    const data = structuredClone(fixture) as CompleteRealmFixture;
+    const data = copyFixture(fixture);
     const validate = inputValidator('realm.json');
     const schemaProblems = validate(data) ? [] : describeErrors(validate.errors, data);
     let built: ReturnType<typeof buildState> | undefined;
@@ -90,7 +126,12 @@ export class PreparedRealm {
     const problems = [...schemaProblems, ...(built?.problems ?? [])];
     if (!built || problems.length) throw new RealmLoadError(problems);
     const { state } = built;
-    const next = (ids: Iterable<number>): number => Math.max(0, ...ids) + 1;
+    // A loop, not Math.max(...ids): a million arguments overflow the call stack.
+    const next = (ids: Iterable<number>): number => {
+      let max = 0;
+      for (const id of ids) if (id > max) max = id;
+      return max + 1;
+    };
     return new PreparedRealm(state, {
       message: next(state.messages.keys()),
       user: next(state.users.keys()),

@@ -7,7 +7,7 @@
 import type { MessageRecord, RealmState } from './state.js';
 import { UserHistories, type UserRows } from './user-rows.js';
 
-/** Freezes a message record with its arrays and their entries (the mention set cannot be frozen). */
+/** Freezes a message record with its arrays and their entries (the mention set is read only by its type). */
 function freezeMessage(message: MessageRecord): void {
   for (const reaction of message.reactions) Object.freeze(reaction);
   for (const edit of message.edit_history) Object.freeze(edit);
@@ -99,7 +99,6 @@ export function mutableMessage(state: RealmState, id: number): MessageRecord {
     recipients: [...message.recipients],
     reactions: [...message.reactions],
     edit_history: [...message.edit_history],
-    mentioned_user_ids: new Set(message.mentioned_user_ids),
   };
   state.messages.set(id, own);
   return own;

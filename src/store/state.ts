@@ -143,8 +143,8 @@ export interface MessageRecord {
   edit_history: EditRecord[];
   last_edit_timestamp?: number;
   last_moved_timestamp?: number;
-  /** User ids mentioned personally (directly or through a group). */
-  mentioned_user_ids: Set<number>;
+  /** User ids mentioned personally (directly or through a group); shared between records, never changed. */
+  mentioned_user_ids: ReadonlySet<number>;
   /** Whether a wildcard mention (all/everyone/channel/topic) occurs. */
   wildcard_mention: 'channel' | 'topic' | null;
   has_link: boolean;

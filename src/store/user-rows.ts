@@ -22,6 +22,10 @@ export class UserRows implements Iterable<[number, number]> {
   private bits: number[];
   /** Whether the arrays are this object's own (false: shared with a prepared realm, copied before a write). */
   private owned: boolean;
+  /** Set by {@link freeze}: the rows of a prepared realm, never written. */
+  private frozen = false;
+  /** Where the last lookup found its id: requests walk a history in order, so the next one is usually adjacent. */
+  private hint = 0;
 
   constructor(ids: number[] = [], bits: number[] = [], owned = true) {
     this.ids = ids;
@@ -44,8 +48,13 @@ export class UserRows implements Iterable<[number, number]> {
     const last = ids.length - 1;
     if (last < 0 || messageId > ids[last]!) return -1;
     if (ids[last] === messageId) return last;
+    const hint = this.hint;
+    if (ids[hint] === messageId) return hint;
+    if (ids[hint + 1] === messageId) return (this.hint = hint + 1);
+    if (ids[hint - 1] === messageId) return (this.hint = hint - 1);
     const at = lowerBound(ids, messageId);
-    return ids[at] === messageId ? at : -1;
+    if (ids[at] !== messageId) return -1;
+    return (this.hint = at);
   }
 
   /** Whether the user has a row for the message. */
@@ -61,6 +70,7 @@ export class UserRows implements Iterable<[number, number]> {
 
   private own(): void {
     if (this.owned) return;
+    if (this.frozen) throw new TypeError('The rows of a prepared realm are read only');
     this.ids = this.ids.slice();
     this.bits = this.bits.slice();
     this.owned = true;
@@ -117,9 +127,9 @@ export class UserRows implements Iterable<[number, number]> {
   /** Freezes the rows for sharing: writes through this object throw, {@link share} copies read them. */
   freeze(): void {
     this.owned = false;
+    this.frozen = true;
     Object.freeze(this.ids);
     Object.freeze(this.bits);
-    Object.freeze(this);
   }
 
   /** A new object reading the same arrays that copies them on its first write. */

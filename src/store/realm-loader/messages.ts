@@ -53,12 +53,8 @@ export function loadMessages(context: LoadContext): void {
 function render(context: LoadContext, load: MessageLoad, content: string): RenderResult {
   let result = load.renders.get(content);
   if (!result) load.renders.set(content, (result = renderContent(context.state, content)));
-  // Each message owns its sets (edits replace them; sharing would couple messages).
-  return {
-    ...result,
-    mentionedUserIds: new Set(result.mentionedUserIds),
-    mentionedGroupIds: new Set(result.mentionedGroupIds),
-  };
+  // Messages with the same content share the mention set: it is never changed in place (edits replace it).
+  return result;
 }
 
 /** The ids that received a message: recipients, subscribers by then, and the sender (Set order as before). */
