@@ -65,6 +65,36 @@ describeTransports(
       expect(res.status).toBe(404);
     });
 
+    it('never pulls the body of a request refused by authentication or routing (app.fetch)', async () => {
+      const { app } = t();
+      for (const [path, auth, status] of [
+        ['/api/v1/messages', undefined, 401],
+        ['/api/v1/no_such_endpoint', basicAuth(app, MEMBER), 404],
+      ] as const) {
+        let pulled = 0;
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            pulled += 1024;
+            controller.enqueue(new Uint8Array(1024));
+            if (pulled >= SMALL * 64) controller.close();
+          },
+        });
+        const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+        if (auth) headers.authorization = auth;
+        const res = await app.fetch(
+          new Request(`http://localhost${path}`, {
+            method: 'POST',
+            headers,
+            body,
+            duplex: 'half',
+          } as RequestInit),
+        );
+        expect(res.status).toBe(status);
+        // A stream fills its queue once when created; nothing more is read.
+        expect(pulled).toBeLessThanOrEqual(1024);
+      }
+    });
+
     it('takes a body just under the limit', async () => {
       const res = await t()
         .as(MEMBER)
