@@ -188,6 +188,16 @@ export type GetSvcMockAccountsResponse = SuccessEnvelope & {
     api_key: string;
   }[];
 };
+export type GetSvcMockChangesResponse = SuccessEnvelope & {
+  generation: number;
+  changes: number;
+  last_request_id: number;
+  queue_count: number;
+  /**
+   * UNIX seconds on the mock's clock
+   */
+  now: number;
+};
 export type GetSvcMockClockResponse = SuccessEnvelope & {
   /**
    * UNIX seconds (fractional) on the mock's clock
@@ -197,6 +207,71 @@ export type GetSvcMockClockResponse = SuccessEnvelope & {
 };
 export type GetSvcMockFaultsResponse = SuccessEnvelope & {
   faults: TrafficSettings;
+};
+export type GetSvcMockQueuesResponse = SuccessEnvelope & {
+  queues: {
+    queue_id: string;
+    user_id: number;
+    /**
+     * null: every type
+     */
+    event_types: string[] | null;
+    pending_count: number;
+    pending_types: string[];
+    /**
+     * UNIX seconds of the last poll; null if never polled
+     */
+    last_poll: number | null;
+    /**
+     * UNIX seconds at which the idle queue is discarded; null while a poll is parked
+     */
+    expires_at: number | null;
+    parked: boolean;
+  }[];
+};
+export type GetSvcMockRealmResponse = SuccessEnvelope & {
+  realm_name: string;
+  user_count: number;
+  channel_count: number;
+  message_count: number;
+  users: {
+    user_id: number;
+    full_name: string;
+    email: string;
+    role: number;
+    is_bot: boolean;
+    is_active: boolean;
+  }[];
+  channels: {
+    stream_id: number;
+    name: string;
+    description: string;
+    invite_only: boolean;
+    is_archived: boolean;
+    subscriber_count: number;
+    /**
+     * ids of active subscribers (at most 200)
+     */
+    subscribers: number[];
+    /**
+     * newest first, at most 20
+     */
+    topics: {
+      name: string;
+      max_id: number;
+    }[];
+  }[];
+  messages: {
+    id: number;
+    sender_id: number;
+    type: 'stream' | 'private';
+    stream_id: number | null;
+    topic: string;
+    recipients: number[];
+    content: string;
+    rendered_content: string;
+    timestamp: number;
+  }[];
 };
 export type GetSvcMockRequestsResponse = SuccessEnvelope & {
   requests: {
@@ -1114,8 +1189,16 @@ export interface GetStreamsParams {
   include_can_access_content?: boolean;
 }
 export interface GetSvcMockAccountsParams {}
+export interface GetSvcMockChangesParams {}
 export interface GetSvcMockClockParams {}
 export interface GetSvcMockFaultsParams {}
+export interface GetSvcMockQueuesParams {}
+export interface GetSvcMockRealmParams {
+  /**
+   * how many recent messages (default 50)
+   */
+  messages?: number;
+}
 export interface GetSvcMockRequestsParams {
   limit?: number;
   since?: number;

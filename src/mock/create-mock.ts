@@ -39,6 +39,9 @@ function retire(app: App): void {
   for (const id of app.store.state.scheduledMessages.keys()) cancelScheduledDelivery(app.store, id);
 }
 
+/** Requests with this header (the inspector page's own polls) are left out of the request log. */
+export const INSPECTOR_HEADER = 'x-svc-mock-inspector';
+
 const canJump = (clock: Clock): clock is ManualClock => 'advance' in clock && 'set' in clock;
 
 // Every app a mock builds in this process (first one, resets, restores, other mocks) seeds its ids
@@ -119,6 +122,8 @@ export function createMock(options: MockOptions): Mock {
     const time = clock.now() / 1000;
     const store = app.store;
     const response = await app.handle(request);
+    // The inspector page polls the control API: its own reads would crowd the log it shows.
+    if (request.header(INSPECTOR_HEADER) !== undefined) return response;
     let user;
     try {
       user = request.header('authorization')

@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { responseText, type ApiRequest, type ApiResponse } from '../../api/route.js';
+import { withInspector } from '../../inspector/dispatcher.js';
 import { applyCors, type CorsOrigins } from './cors.js';
 import {
   answerClientError,
@@ -96,9 +97,11 @@ export async function startServer(
   const host = options.host ?? '127.0.0.1';
   const flushing: Flushing = new Set();
   const limits = { ...defaultServerLimits(), ...options.limits };
+  // GET /svc-mock/ answers the inspector page when the app has the control API on.
+  const dispatcher = withInspector(app);
   const server = createServer(nodeServerOptions(limits), (req, res) => {
     if (applyCors(options.cors ?? false, req, res)) return;
-    serve(app, req, res, flushing).catch((error: unknown) => {
+    serve(dispatcher, req, res, flushing).catch((error: unknown) => {
       console.error('svc-mock: request failed', error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ result: 'error', msg: 'Internal server error' }));

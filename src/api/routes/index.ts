@@ -13,6 +13,7 @@ import { settingsRoutes } from './settings.js';
 import { eventsRoutes } from './events.js';
 import { controlRoutes } from './svc-mock-control.js';
 import { faultRoutes } from './svc-mock-faults.js';
+import { inspectRoutes } from './svc-mock-inspect.js';
 import { presenceRoutes } from './presence.js';
 import { registerRoutes } from './register.js';
 import { serverRoutes } from './server.js';
@@ -47,4 +48,5 @@ export const routes: readonly Route[] = [
   ...messageRoutes,
   ...faultRoutes,
   ...controlRoutes,
+  ...inspectRoutes,
 ] as Route[];

@@ -22,6 +22,18 @@ export const HEARTBEAT_MS = 60_000;
 interface QueueTimers {
   expiry?: TimerHandle;
   heartbeat?: TimerHandle;
+  /** Clock time (ms) of the last poll, and since when the queue has been idle (its expiry counts from it). */
+  lastPoll?: number;
+  idleSince?: number;
+}
+
+/** What the inspector shows of one queue (GET /svc-mock/queues). */
+export interface QueueSummary {
+  queue: EventQueue;
+  /** Clock time (ms) of the last poll, or null when never polled. */
+  lastPoll: number | null;
+  /** Clock time (ms) at which the queue expires unless polled; null while a poll is parked on it. */
+  expiresAt: number | null;
 }
 
 /** Every queue of an app, with indexes by id, by user and for all_public_streams. */
@@ -69,6 +81,20 @@ export class QueueRegistry {
   /** The queue with this id, whoever owns it (tests and tools). */
   get(queueId: string): EventQueue | undefined {
     return this.queues.get(queueId);
+  }
+
+  /** Every live queue with its last poll and expiry time, in registration order (read from the registry). */
+  summaries(): QueueSummary[] {
+    return [...this.queues.values()].map((queue) => {
+      const timers = this.timers.get(queue);
+      const idleSince = timers?.idleSince;
+      return {
+        queue,
+        lastPoll: timers?.lastPoll ?? null,
+        expiresAt:
+          queue.waiter || idleSince === undefined ? null : idleSince + queue.options.lifespanSecs * 1000,
+      };
+    });
   }
 
   /** The user's live queues. */
@@ -119,6 +145,8 @@ export class QueueRegistry {
     dontBlock: boolean,
     signal?: AbortSignal,
   ): PollAnswer | Promise<PollAnswer> {
+    const activity = this.timers.get(queue);
+    if (activity) activity.lastPoll = this.store.clock.now();
     queue.prune(lastEventId);
     queue.finishWaiter();
     if (!queue.isEmpty || dontBlock || signal?.aborted) {
@@ -152,7 +180,7 @@ export class QueueRegistry {
     });
   }
 
-  private clear(queue: EventQueue, kind: keyof QueueTimers): void {
+  private clear(queue: EventQueue, kind: 'expiry' | 'heartbeat'): void {
     const timers = this.timers.get(queue);
     const handle = timers?.[kind];
     if (handle) this.store.clock.clearTimer(handle);
@@ -163,6 +191,7 @@ export class QueueRegistry {
     this.clear(queue, 'expiry');
     const timers = this.timers.get(queue);
     if (!timers) return;
+    timers.idleSince = this.store.clock.now();
     timers.expiry = this.store.clock.setTimer(queue.options.lifespanSecs * 1000, () => {
       timers.expiry = undefined;
       if (!queue.waiter) this.remove(queue);
