@@ -20,8 +20,8 @@ interface ChannelReaders {
 /** What loading every message shares: channel readers, each user's rows, and renders of repeated content. */
 interface MessageLoad {
   channels: Map<number, ChannelReaders>;
-  /** Each user's rows as [id, bits, id, bits, …] in load order, written to the indexes at the end. */
-  rows: Map<number, number[]>;
+  /** Each user's rows (messages load in id order, so each row is appended), written to the index at the end. */
+  rows: Map<number, UserRows>;
   renders: Map<string, RenderResult>;
 }
 
@@ -76,29 +76,18 @@ function readersOf(
   return readers;
 }
 
-/** Queues a personal row; rows are written per user at the end (one map at a time is much faster). */
+/** Queues a personal row; rows are written per user at the end. */
 function addRow(load: MessageLoad, userId: number, messageId: number, bits: number): void {
-  const rows = load.rows.get(userId);
-  if (rows) rows.push(messageId, bits);
-  else load.rows.set(userId, [messageId, bits]);
+  let rows = load.rows.get(userId);
+  if (!rows) load.rows.set(userId, (rows = new UserRows()));
+  rows.set(messageId, bits);
 }
 
-/** Writes the queued rows into index.flags, users in the order of their first row. */
+/** Writes the queued rows into index.flags (merged into rows already there, should a user have some). */
 function writeRows(index: MessageIndexes, load: MessageLoad): void {
   for (const [userId, rows] of load.rows) {
-    let ascending = !index.flags.has(userId);
-    for (let i = 2; ascending && i < rows.length; i += 2) ascending = rows[i - 2]! < rows[i]!;
-    if (!ascending) {
-      for (let i = 0; i < rows.length; i += 2) addUserRow(index, userId, rows[i]!, rows[i + 1]!);
-      continue;
-    }
-    const ids: number[] = [];
-    const bits: number[] = [];
-    for (let i = 0; i < rows.length; i += 2) {
-      ids.push(rows[i]!);
-      bits.push(rows[i + 1]!);
-    }
-    index.flags.set(userId, new UserRows(ids, bits));
+    if (!index.flags.has(userId)) index.flags.set(userId, rows);
+    else for (const [messageId, bits] of rows) addUserRow(index, userId, messageId, bits);
   }
 }
 
