@@ -151,6 +151,13 @@ if (headroom.length) {
       : `the generator used up to ${pct(worst)} of its core: at or above 80% it may be the limit (baselines first)`,
   );
 }
+const served = rows.flatMap((r) => (r.cpu ? [r.cpu.server.mock.median, r.cpu.server.baseline.median] : []));
+if (served.length && Math.min(...served) < 0.9) {
+  console.log(
+    `the servers used ${pct(Math.min(...served))}–${pct(Math.max(...served))} of core 0 (medians): ` +
+      'other processes on the machine took the rest, so absolute figures are low; compare the ratios',
+  );
+}
 mkdirSync(dirname(options.out), { recursive: true });
 writeFileSync(
   options.out,

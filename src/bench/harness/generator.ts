@@ -79,7 +79,7 @@ async function wrkLoad(spec: RequestSpec, connections: number, seconds: number):
       spec.origin,
     ]);
     // The shell's own stat line, read after wrk exited, holds wrk's CPU time (children's utime + stime).
-    const shell = `${[command, ...argv].map((a) => `'${a}'`).join(' ')}; echo; cat /proc/$$/stat`;
+    const shell = `${[command, ...argv].map((a) => `'${a}'`).join(' ')}; echo; cat /proc/$$/stat 2>/dev/null`;
     const { stdout } = await run('sh', ['-c', shell], { maxBuffer: 1 << 20 });
     const number = (re: RegExp): number => Number(re.exec(stdout)?.[1] ?? 0);
     const requests = number(/(\d+) requests in/);
@@ -88,8 +88,9 @@ async function wrkLoad(spec: RequestSpec, connections: number, seconds: number):
     const failures =
       number(/Non-2xx or 3xx responses: (\d+)/) +
       (socketErrors ? socketErrors.slice(1).reduce((a, n) => a + Number(n), 0) : 0);
+    // Without /proc (not Linux) the CPU share is unknown.
     const statLine = stdout.trim().split('\n').pop()!;
-    const cpu = parseProcStat(statLine).children / CLOCK_TICKS;
+    const cpu = /^\d+ \(/.test(statLine) ? parseProcStat(statLine).children / CLOCK_TICKS : Number.NaN;
     return {
       perSecond: number(/Requests\/sec:\s+([\d.]+)/),
       requests,
