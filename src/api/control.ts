@@ -14,6 +14,12 @@ export interface RequestLogEntry {
   email: string | null;
   status: number;
   duration_ms: number;
+  /** The raw query string (at most 1,000 characters, then `…`). */
+  query: string;
+  /** The start of the request body as text (form parameters, JSON), or null without one. */
+  request_body: string | null;
+  /** The start of the answer's body (JSON text), or null without one. */
+  response_body: string | null;
 }
 
 /** The clock operations the control API offers. */

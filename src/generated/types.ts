@@ -283,6 +283,18 @@ export type GetSvcMockRequestsResponse = SuccessEnvelope & {
     email: string | null;
     status: number;
     duration_ms: number;
+    /**
+     * the raw query string (at most 1,000 characters, then …)
+     */
+    query: string;
+    /**
+     * the start of the request body as text (at most 1,000 characters, then …)
+     */
+    request_body: string | null;
+    /**
+     * the start of the answer's body, JSON text (at most 1,000 characters, then …)
+     */
+    response_body: string | null;
   }[];
 };
 /**

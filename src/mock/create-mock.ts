@@ -15,6 +15,7 @@ import { PreparedRealm, RealmLoadError } from '../store/load-realm.js';
 import { cancelScheduledDelivery } from '../store/scheduled-messages/delivery.js';
 import { freshSeed } from '../api/fresh-seed.js';
 import { listAccounts } from './accounts.js';
+import { jsonExcerpt, textExcerpt } from './excerpt.js';
 import { RequestLog } from './request-log.js';
 
 /** Options of {@link createMock}: createApp's, plus whether the /svc-mock control routes answer. */
@@ -121,9 +122,22 @@ export function createMock(options: MockOptions): Mock {
     const started = performance.now();
     const time = clock.now() / 1000;
     const store = app.store;
-    const response = await app.handle(request);
     // The inspector page polls the control API: its own reads would crowd the log it shows.
-    if (request.header(INSPECTOR_HEADER) !== undefined) return response;
+    if (request.header(INSPECTOR_HEADER) !== undefined) return app.handle(request);
+    // A streamed body is seen as the dispatcher reads it (never when refused before that).
+    let body = request.body;
+    const read = request.readBody;
+    const observed: ApiRequest = read
+      ? {
+          ...request,
+          readBody: async (limit) => {
+            const bytes = await read.call(request, limit);
+            body = bytes;
+            return bytes;
+          },
+        }
+      : request;
+    const response = await app.handle(observed);
     let user;
     try {
       user = request.header('authorization')
@@ -140,6 +154,14 @@ export function createMock(options: MockOptions): Mock {
       email: user?.delivery_email ?? null,
       status: response.status,
       duration_ms: Math.round((performance.now() - started) * 100) / 100,
+      query: textExcerpt(request.query)!,
+      request_body: textExcerpt(body),
+      response_body:
+        response.body === null
+          ? null
+          : typeof response.body === 'string'
+            ? textExcerpt(response.body)
+            : jsonExcerpt(response.body),
     } satisfies Omit<RequestLogEntry, 'id'>);
     options.onRequest?.(entry);
     return response;

@@ -192,6 +192,29 @@ function renderQueues() {
       : q.expires_at === null ? '—' : 'in ' + span(q.expires_at - state.now)))));
 }
 
+// Which log entries the developer opened: kept open when new requests redraw the table.
+const openRequests = new Set();
+function requestDetails(r) {
+  const details = el('details', { open: openRequests.has(r.id) },
+    el('summary', {}, el('code', { text: r.path + (r.query ? '?' + r.query : '') })),
+    el('dl', {},
+      el('dt', { text: 'Request body' }), el('dd', {}, el('pre', { text: prettyBody(r.request_body) })),
+      el('dt', { text: 'Response' }), el('dd', {}, el('pre', { text: prettyJson(r.response_body) }))));
+  details.addEventListener('toggle', () => (details.open ? openRequests.add(r.id) : openRequests.delete(r.id)));
+  return details;
+}
+// Form parameters one per line, decoded; JSON indented; anything else as it came.
+function prettyBody(text) {
+  if (text === null || text === undefined || text === '') return '(none)';
+  if (/^[\[{]/.test(text.trim())) return prettyJson(text);
+  if (!/^[^=&\s]+=/.test(text)) return text;
+  return [...new URLSearchParams(text)].map(([key, value]) => key + ': ' + value).join('\n');
+}
+function prettyJson(text) {
+  if (text === null || text === undefined) return '(none)';
+  try { return JSON.stringify(JSON.parse(text), null, 2); } catch { return text; }
+}
+
 function statusClass(status) { return status >= 500 ? 's5' : status >= 400 ? 's4' : 's2'; }
 function renderRequests() {
   const path = $('filter-path').value.trim().toLowerCase();
@@ -206,7 +229,7 @@ function renderRequests() {
   $('requests-body').replaceChildren(...shown.map((r) => el('tr', {},
     el('td', { text: clockText(r.time).slice(11, 19) }),
     el('td', {}, el('span', { class: 'method', text: r.method })),
-    el('td', {}, el('code', { text: r.path })),
+    el('td', { class: 'path' }, requestDetails(r)),
     el('td', {}, el('span', { class: 'badge ' + statusClass(r.status), text: String(r.status) })),
     el('td', { text: r.user_id === null ? '—' : r.email || userName(r.user_id) }),
     el('td', { class: 'num', text: r.duration_ms.toFixed(1) + ' ms' }))));

@@ -78,8 +78,15 @@ button.danger { color: var(--bad); border-color: currentColor; background: trans
 .table-wrap { overflow: auto; max-height: 340px; }
 table { width: 100%; border-collapse: collapse; font-size: 13px; }
 th { text-align: left; color: var(--muted); font-weight: 600; position: sticky; top: 0; background: var(--panel); }
-th, td { padding: 5px 8px; border-bottom: 1px solid var(--border); white-space: nowrap; }
+th, td { padding: 5px 8px; border-bottom: 1px solid var(--border); white-space: nowrap; vertical-align: top; }
 td code { white-space: normal; overflow-wrap: anywhere; }
+td.path { white-space: normal; width: 45%; }
+td.path summary { cursor: pointer; }
+td.path dl { margin: 6px 0 2px; }
+td.path dt { font-size: 12px; font-weight: 600; color: var(--muted); }
+td.path dd { margin: 2px 0 6px; }
+td.path pre { margin: 0; max-height: 220px; overflow: auto; background: var(--bg); border-radius: 6px; padding: 6px 8px;
+  font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; white-space: pre-wrap; overflow-wrap: anywhere; }
 .num { text-align: right; font-variant-numeric: tabular-nums; }
 .badge { display: inline-block; font-size: 11.5px; font-weight: 600; padding: 1px 7px; border-radius: 999px; background: var(--soft); border: 1px solid var(--border); }
 .badge.s2, .badge.live { color: var(--ok); }

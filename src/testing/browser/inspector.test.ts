@@ -81,10 +81,15 @@ describe('the inspector page at /svc-mock/ in a real browser', () => {
     const row = page.locator('#requests-body tr', { hasText: '/api/v1/messages' }).first();
     await row.waitFor({ timeout: 5000 });
     expect(await row.textContent()).toContain('hamlet@svc.test');
+    // Opened, the entry shows the form parameters sent and the answer.
+    await row.locator('summary').click();
+    await expect(row.locator('pre').first().textContent()).resolves.toContain(`content: ${content}`);
+    await expect(row.locator('pre').nth(1).textContent()).resolves.toContain('"result": "success"');
     expect(pageErrors).toEqual([]);
     if (process.env.UPDATE_SCREENSHOTS) {
       await api('/register', { event_types: '["message"]' });
       await page.locator('#queues-body tr').first().waitFor({ timeout: 5000 });
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: README_SCREENSHOT, fullPage: true });
     }
   }, 60_000);
