@@ -104,7 +104,7 @@ describe('formatTable', () => {
     const lines = formatTable(rows).split('\n');
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^\| row +\| svc-mock +\| baseline +\| ratio \| target +\| result \|$/);
-    expect(lines[1]).toMatch(/^\|-+\|-+\|-+\|-+\|-+\|-+\|$/);
+    expect(lines[1]).toMatch(/^\| -+ \| -+ \| -+ \| -+ \| -+ \| -+ \|$/);
     expect(lines[2]).toContain('| 12,000 (11,000–12,500) req/s |');
     expect(lines[2]).toContain('| 20,000 (19,000–21,000) req/s |');
     expect(lines[2]).toContain('| 0.60×');
