@@ -47,7 +47,8 @@ export function conversationKey(participants: readonly number[]): string {
 function listFor<K>(map: Map<K, number[]>, key: K): number[] {
   let list = map.get(key);
   if (!list) map.set(key, (list = []));
-  else if (Object.isFrozen(list)) map.set(key, (list = list.slice()));
+  // Spread, not slice: V8 copies a frozen array with slice() an order of magnitude more slowly.
+  else if (Object.isFrozen(list)) map.set(key, (list = [...list]));
   return list;
 }
 

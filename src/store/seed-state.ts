@@ -45,8 +45,12 @@ function copy<T>(value: T): T {
   const prototype = Object.getPrototypeOf(value) as unknown;
   if (prototype !== Object.prototype && prototype !== null)
     throw new TypeError('seedState copies plain data only');
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = copy((value as Record<string, unknown>)[key]);
+  // Spread keeps the record's fast shape (adding a hundred settings one by one would not), then copy nested.
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const key in out) {
+    const item = out[key];
+    if (typeof item === 'object' && item !== null) out[key] = copy(item);
+  }
   return out as T;
 }
 

@@ -61,6 +61,39 @@ describe('UserRows', () => {
     expect(() => original.set(5, 0)).toThrow(TypeError);
   });
 
+  it('a shared copy keeps newer rows in a tail and changed bits in a patch, and reads them back', () => {
+    const original = new UserRows([10, 20, 30], [1, 1, 0]);
+    original.freeze();
+    const rows = original.share();
+    rows.set(50, 0).set(40, 2).set(20, 3).set(45, 1).set(50, 4);
+    expect(rows.size).toBe(6);
+    expect([...rows]).toEqual([
+      [10, 1],
+      [20, 3],
+      [30, 0],
+      [40, 2],
+      [45, 1],
+      [50, 4],
+    ]);
+    expect(rows.get(20)).toBe(3);
+    expect(rows.get(45)).toBe(1);
+    expect(rows.get(35)).toBeUndefined();
+    expect(rows.has(60)).toBe(false);
+    // Inserting among the shared rows, deleting, and reading the list make the arrays its own.
+    rows.set(15, 7);
+    expect(rows.delete(30)).toBe(true);
+    expect(rows.messageIds).toEqual([10, 15, 20, 40, 45, 50]);
+    expect([...rows.values()]).toEqual([1, 7, 3, 2, 1, 4]);
+    const other = original.share();
+    other.set(60, 1);
+    expect(other.messageIds).toEqual([10, 20, 30, 60]);
+    expect([...original]).toEqual([
+      [10, 1],
+      [20, 1],
+      [30, 0],
+    ]);
+  });
+
   it('UserHistories reads each user history through the current rows', () => {
     const rows = new Map([[7, new UserRows([3, 9], [0, 0])]]);
     const histories = new UserHistories(rows);
