@@ -126,6 +126,22 @@ describe('the example web client', () => {
     });
   }, 180_000);
 
+  it('logs in through the form with an account listed by GET /svc-mock/accounts', async () => {
+    await withPage(browser, 'web-client-login', async (page) => {
+      await page.goto(app.origin);
+      const account = page.getByLabel('Account');
+      await account.waitFor({ timeout: 60_000 });
+      const label = (await account.locator('option', { hasText: IAGO }).textContent())!;
+      await account.selectOption({ label });
+      expect(await page.getByLabel('E-mail').inputValue()).toBe(IAGO);
+      expect(await page.getByLabel('API key').inputValue()).not.toBe('');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await connected(page);
+      expect(await page.locator('#me').textContent()).toContain(IAGO);
+      expect(await page.locator('nav button.channel').allTextContents()).toEqual(subscribedChannels(IAGO));
+    });
+  }, 180_000);
+
   it("shows each of two users the other's messages through the standalone server (CORS)", async () => {
     const url = `${app.origin}/?server=${encodeURIComponent(server.url)}`;
     await withPage(browser, 'web-client-two-users-hamlet', async (hamlet) => {
