@@ -48,6 +48,13 @@ export interface MockControl {
   requests(options?: { limit?: number; since?: number }): RequestLogEntry[];
   /** The realm's accounts, as `svc-mock accounts --json` prints them. */
   accounts(): unknown[];
+  /**
+   * Calls `listener` after each change: of the state, a reset or restore, a logged request, a clock jump.
+   * Returns the unsubscribe function. (GET /svc-mock/changes waits on it.)
+   */
+  watch?(listener: () => void): () => void;
+  /** How many changes `watch` has reported so far. */
+  revision?(): number;
 }
 
 /**

@@ -189,6 +189,7 @@ export type GetSvcMockAccountsResponse = SuccessEnvelope & {
   }[];
 };
 export type GetSvcMockChangesResponse = SuccessEnvelope & {
+  revision: number;
   generation: number;
   changes: number;
   last_request_id: number;
@@ -1201,7 +1202,16 @@ export interface GetStreamsParams {
   include_can_access_content?: boolean;
 }
 export interface GetSvcMockAccountsParams {}
-export interface GetSvcMockChangesParams {}
+export interface GetSvcMockChangesParams {
+  /**
+   * the revision last seen
+   */
+  since?: number;
+  /**
+   * seconds to wait for a change after since (default 0: answer at once)
+   */
+  timeout?: number;
+}
 export interface GetSvcMockClockParams {}
 export interface GetSvcMockFaultsParams {}
 export interface GetSvcMockQueuesParams {}

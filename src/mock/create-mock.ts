@@ -65,6 +65,13 @@ export function createMock(options: MockOptions): Mock {
   // Without a seed, a random one per process: ids then differ across restarts of a server.
   const seed = options.seed ?? freshSeed();
   let app: App;
+  // What GET /svc-mock/changes waits on: every change, reset, logged request and clock jump.
+  const watchers = new Set<() => void>();
+  let revision = 0;
+  const notify = (): void => {
+    revision++;
+    for (const listener of [...watchers]) listener();
+  };
 
   const controlClock: ControlClock = {
     now: () => clock.now(),
@@ -73,14 +80,14 @@ export function createMock(options: MockOptions): Mock {
       if (ms === undefined)
         throw errors.badRequest(`Invalid advance: ${String(by)} (use e.g. 90s, 10m, 2h, 1d)`);
       if (!canJump(clock)) throw errors.badRequest('This mock runs on a clock that cannot be moved');
-      return clock.advance(ms);
+      return clock.advance(ms).finally(notify);
     },
     set(to) {
       const ms = to instanceof Date ? to.getTime() : to * 1000;
       if (!Number.isFinite(ms)) throw errors.badRequest(`Invalid set: ${String(to)}`);
       if (ms < clock.now()) throw errors.badRequest('The clock never moves backwards');
       if (!canJump(clock)) throw errors.badRequest('This mock runs on a clock that cannot be moved');
-      return clock.set(ms);
+      return clock.set(ms).finally(notify);
     },
   };
 
@@ -94,8 +101,10 @@ export function createMock(options: MockOptions): Mock {
       traffic: faults,
     });
     if (options.control ?? true) app.services.control = control;
+    app.store.onEvent(notify);
     // What a server restart does: the old queues are gone, parked polls hear BAD_EVENT_QUEUE_ID.
     if (previous) retire(previous);
+    if (previous) notify();
   };
 
   const control: MockControl = {
@@ -114,6 +123,11 @@ export function createMock(options: MockOptions): Mock {
     clock: controlClock,
     requests: (query) => log.list(query),
     accounts: () => listAccounts(app.store),
+    watch(listener) {
+      watchers.add(listener);
+      return () => watchers.delete(listener);
+    },
+    revision: () => revision,
   };
 
   build(initial);
@@ -164,6 +178,7 @@ export function createMock(options: MockOptions): Mock {
             : jsonExcerpt(response.body),
     } satisfies Omit<RequestLogEntry, 'id'>);
     options.onRequest?.(entry);
+    notify();
     return response;
   };
 

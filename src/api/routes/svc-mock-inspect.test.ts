@@ -139,4 +139,49 @@ describe('inspector control routes on createMock', () => {
     expect(after.generation).not.toBe(before.generation);
     expect(mock.requests().map((r) => r.path)).toEqual(['/api/v1/users/me', '/svc-mock/changes']);
   });
+  it('GET /svc-mock/changes?since=REVISION waits for the next change, or the timeout on the mock clock', async () => {
+    const clock = createManualClock(0);
+    const mock = createMock({ realm: preparedDevRealm(), clock, logError: () => {} });
+    const changes = async (query: string, signal?: AbortSignal) =>
+      (await (
+        await mock.fetch(
+          new Request(`${MOCK_ORIGIN}/svc-mock/changes?${query}`, {
+            headers: { [INSPECTOR_HEADER]: '1' },
+            signal,
+          }),
+        )
+      ).json()) as { revision: number };
+    const settled = (promise: Promise<unknown>) =>
+      Promise.race([
+        promise.then(() => true),
+        new Promise((resolve) => setTimeout(() => resolve(false), 50)),
+      ]);
+    const { revision } = await changes('');
+    // A revision other than the current one answers at once.
+    expect((await changes(`since=${revision + 7}&timeout=30`)).revision).toBe(revision);
+
+    const waiting = changes(`since=${revision}&timeout=30`);
+    expect(await settled(waiting)).toBe(false);
+    const sent = await mock.fetch(
+      new Request(`${MOCK_ORIGIN}/api/v1/messages`, {
+        method: 'POST',
+        headers: { Authorization: basicAuth(mock, MEMBER) },
+        body: new URLSearchParams({ type: 'stream', to: 'Verona', topic: 'wait', content: 'wakes it' }),
+      }),
+    );
+    expect(sent.status).toBe(200);
+    expect((await waiting).revision).toBeGreaterThan(revision);
+
+    const current = (await changes('')).revision;
+    const timingOut = changes(`since=${current}&timeout=5`);
+    expect(await settled(timingOut)).toBe(false);
+    await clock.advance(4000);
+    expect(await settled(timingOut)).toBe(false);
+    await clock.advance(1000);
+    expect((await timingOut).revision).toBeGreaterThanOrEqual(current);
+
+    const reset = changes(`since=${(await changes('')).revision}&timeout=30`);
+    mock.reset();
+    expect((await reset).revision).toBeGreaterThan(current);
+  });
 });

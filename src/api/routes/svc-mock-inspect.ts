@@ -1,5 +1,5 @@
 /** Mock-only control routes the inspector page reads: a realm summary, the event queues and a change counter. */
-import type { GetSvcMockRealmParams } from '../../generated/types.js';
+import type { GetSvcMockChangesParams, GetSvcMockRealmParams } from '../../generated/types.js';
 import type { Store } from '../../store/store.js';
 import type { MessageRecord, RealmState } from '../../store/state.js';
 import { requireControl } from '../control.js';
@@ -99,6 +99,25 @@ function realmSummary(store: Store, messageCount: number) {
   };
 }
 
+/** Resolves at the next change the mock reports, after `ms` on the mock's clock, or when the client leaves. */
+function nextChange(
+  { services, request }: Pick<RouteContext<unknown>, 'services' | 'request'>,
+  watch: (listener: () => void) => () => void,
+  ms: number,
+): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      stop();
+      services.clock.clearTimer(timer);
+      request.signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const stop = watch(done);
+    const timer = services.clock.setTimer(ms, done);
+    request.signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
 const control = ({ services, request }: Pick<RouteContext<unknown>, 'services' | 'request'>) =>
   requireControl(services, request);
 
@@ -142,16 +161,20 @@ export const inspectRoutes = [
       return { queues };
     },
   }),
-  definePublicRoute<Empty>({
+  definePublicRoute<GetSvcMockChangesParams>({
     method: 'GET',
     path: '/svc-mock/changes',
     root: true,
     auth: 'none',
     schema: 'get-svc-mock-changes',
     summary: 'Mock only: counters that move when the state changes',
-    handler(context) {
+    async handler(context) {
       const target = control(context);
+      const { since, timeout = 0 } = context.params;
+      if (since !== undefined && since === target.revision?.() && timeout > 0 && target.watch)
+        await nextChange(context, target.watch, timeout * 1000);
       return {
+        revision: target.revision?.() ?? 0,
         generation: generationOf(context.store),
         changes: context.store.changes,
         last_request_id: target.requests({ limit: 1 })[0]?.id ?? 0,

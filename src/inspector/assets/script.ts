@@ -1,4 +1,4 @@
-/** The inspector script (an ES module, plain JS run as is): polls /svc-mock/changes every second and renders what moved; sends, advances the clock, injects faults and resets through the control API and the public API. */
+/** The inspector script (an ES module, plain JS run as is): long-polls /svc-mock/changes and renders what moved; sends, advances the clock, injects faults and resets through the control API and the public API. */
 // Kept as text so the package ships it without a build step on the user's side (no backticks or ${ inside).
 export const INSPECTOR_SCRIPT = String.raw`// svc-mock inspector: reads the control API every second and renders the realm, queues, requests and clock.
 // The mock's origin: the page's own, or the one a mounted copy names (an iframe's srcdoc has no URL of its own).
@@ -269,7 +269,7 @@ async function refreshAccounts() {
 async function refreshRequests(reset) {
   if (reset) { state.requests = []; state.lastRequestId = 0; }
   const { requests } = await read('requests?since=' + state.lastRequestId);
-  state.requests = state.requests.concat(requests).slice(-1000);
+  state.requests = state.requests.concat(requests.filter((r) => r.id > state.lastRequestId)).slice(-1000);
   if (requests.length) state.lastRequestId = requests[requests.length - 1].id;
   renderRequests();
 }
@@ -283,37 +283,45 @@ async function refreshFaults() {
     : 'None: the mock answers at full speed.';
 }
 
+// The revision last seen: GET /svc-mock/changes waits (up to a second) until the mock moves past it.
+let revision = null;
 async function tick() {
-  try {
-    const changes = await read('changes');
-    state.now = changes.now;
-    renderClock();
-    const signature = changes.generation + '.' + changes.changes;
-    if (signature !== state.signature) {
-      const generationChanged = state.signature.split('.')[0] !== String(changes.generation);
-      state.signature = signature;
-      if (generationChanged) await refreshAccounts();
-      await refreshRealm();
+  const changes = await read(revision === null ? 'changes' : 'changes?since=' + revision + '&timeout=1');
+  revision = changes.revision;
+  state.now = changes.now;
+  renderClock();
+  const signature = changes.generation + '.' + changes.changes;
+  if (signature !== state.signature) {
+    const generationChanged = state.signature.split('.')[0] !== String(changes.generation);
+    state.signature = signature;
+    if (generationChanged) await refreshAccounts();
+    await refreshRealm();
+  }
+  if (changes.last_request_id !== state.lastRequestId) await refreshRequests(changes.last_request_id < state.lastRequestId);
+  state.queues = (await read('queues')).queues;
+  renderQueues();
+}
+
+// One loop of long polls: an answer comes at once when something moved, else after a second (the clock).
+async function loop() {
+  for (;;) {
+    const started = performance.now();
+    let pause = 250;
+    try {
+      await tick();
+      $('connection').textContent = 'Live';
+      $('connection').className = 'badge live';
+    } catch (error) {
+      $('connection').textContent = 'Disconnected';
+      $('connection').className = 'badge s5';
+      revision = null;
+      pause = 1000;
     }
-    if (changes.last_request_id !== state.lastRequestId) await refreshRequests(changes.last_request_id < state.lastRequestId);
-    state.queues = (await read('queues')).queues;
-    renderQueues();
-    $('connection').textContent = 'Live';
-    $('connection').className = 'badge live';
-  } catch (error) {
-    $('connection').textContent = 'Disconnected';
-    $('connection').className = 'badge s5';
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, pause - (performance.now() - started))));
   }
 }
 
-let timer = 0;
-async function refreshNow() {
-  clearTimeout(timer);
-  await tick();
-  timer = setTimeout(loop, 1000);
-}
-function loop() { void refreshNow(); }
-
+// The loop sees what an action changed: the long poll it has waiting answers at once.
 async function act(label, action) {
   try {
     await action();
@@ -321,7 +329,6 @@ async function act(label, action) {
   } catch (error) {
     announce(label + ' failed: ' + error.message, true);
   }
-  await refreshNow();
 }
 
 function wire() {
@@ -371,5 +378,5 @@ function wire() {
 
 wire();
 void refreshFaults().catch(() => { $('faults-current').textContent = 'Not available on this mock.'; });
-void refreshNow();
+void loop();
 `;
