@@ -204,7 +204,7 @@ export function buildProgram(): Command {
         );
         console.log(
           control
-            ? `Control API: ${running.url}/svc-mock/ (reset, snapshot, restore, clock, accounts, requests, faults)\n`
+            ? `Control API: ${running.url}/svc-mock/ (reset, snapshot, restore, clock, accounts, requests, faults)\nInspector: open ${running.url}/svc-mock/ in a browser\n`
             : 'Control API: off (--control turns it on)\n',
         );
         printAccounts(app);

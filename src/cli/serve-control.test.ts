@@ -42,6 +42,13 @@ describe('serve and the control API', () => {
     const server = await serve([]);
     try {
       expect(server.output()).toContain(`Control API: ${server.url}/svc-mock/`);
+      expect(server.output()).toContain(`Inspector: open ${server.url}/svc-mock/ in a browser`);
+      const inspector = await fetch(`${server.url}/svc-mock/`);
+      expect([inspector.status, inspector.headers.get('content-type')]).toEqual([
+        200,
+        'text/html; charset=utf-8',
+      ]);
+      expect(await inspector.text()).toContain('<title>svc-mock inspector</title>');
       const before = (await (await fetch(`${server.url}/svc-mock/clock`)).json()) as { now: number };
       const res = await fetch(`${server.url}/svc-mock/clock`, {
         method: 'POST',
@@ -67,6 +74,7 @@ describe('serve and the control API', () => {
       const res = await fetch(`${server.url}/svc-mock/reset`, { method: 'POST' });
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
+      expect((await fetch(`${server.url}/svc-mock/`)).status).toBe(404);
       expect((await fetch(`${server.url}/api/v1/server_settings`)).status).toBe(200);
     } finally {
       expect(await server.stop()).toBe(0);
