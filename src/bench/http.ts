@@ -86,16 +86,16 @@ try {
       target: { op: '>=' as const, value: 0.35 },
     },
   ];
-  for (const row of http) {
+  for (const { spec, ...row } of http) {
     if (!wanted(row.key)) continue;
-    const bytes = await mirror(mock.origin, bare.child, row.spec);
+    const bytes = await mirror(mock.origin, bare.child, spec);
     report(
       await throughputRow(
         settings,
         { ...row, notes: [`${bytes} B answer; the bare server sends the same bytes and headers`] },
         mock,
         bare,
-        row.spec,
+        spec,
       ),
     );
   }
@@ -163,7 +163,9 @@ writeFileSync(
   options.out,
   JSON.stringify(
     {
-      command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
+      command: ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(
+        ' ',
+      ),
       generator: generatorName(useWrk),
       pinned: hasTaskset,
       cores: cpus().length,
