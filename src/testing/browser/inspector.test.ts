@@ -85,11 +85,29 @@ describe('the inspector page at /svc-mock/ in a real browser', () => {
     await row.locator('summary').click();
     await expect(row.locator('pre').first().textContent()).resolves.toContain(`content: ${content}`);
     await expect(row.locator('pre').nth(1).textContent()).resolves.toContain('"result": "success"');
+    // Filters: by path, by status class, by acting user.
+    const rows = page.locator('#requests-body tr');
+    await page.getByLabel('Path contains').fill('/no/such/path');
+    await expect(rows.count()).resolves.toBe(0);
+    await page.getByLabel('Path contains').fill('');
+    await page.getByLabel('Status').selectOption('4xx');
+    await expect(rows.count()).resolves.toBe(0);
+    await page.getByLabel('Status').selectOption('2xx');
+    await expect(rows.count()).resolves.toBeGreaterThan(0);
+    await page.getByLabel('User', { exact: true }).selectOption({ label: 'Iago' });
+    await expect(rows.count()).resolves.toBe(0);
+    await page.getByLabel('User', { exact: true }).selectOption({ label: 'King Hamlet' });
+    await expect(rows.filter({ hasText: '/api/v1/messages' }).count()).resolves.toBe(1);
+    await page.getByLabel('Status').selectOption('');
+    await page.getByLabel('User', { exact: true }).selectOption('');
     expect(pageErrors).toEqual([]);
     if (process.env.UPDATE_SCREENSHOTS) {
       await api('/register', { event_types: '["message"]' });
       await page.locator('#queues-body tr').first().waitFor({ timeout: 5000 });
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.evaluate(() => {
+        (document.activeElement as HTMLElement | null)?.blur();
+        window.scrollTo(0, 0);
+      });
       await page.screenshot({ path: README_SCREENSHOT, fullPage: true });
     }
   }, 60_000);
