@@ -26,13 +26,24 @@ async function refreshRequests(reset) {
   renderRequests();
 }
 
+// The settings in words: "latency 5–10 ms · fail rate 0.05 (500) · rate limit 50/60s · 2 endpoint rules".
+function describeFaults(f) {
+  const rate = (r) => r.limit + '/' + r.windowSeconds + 's';
+  const parts = [];
+  if (f.latency) parts.push('latency ' + (f.latency.min === f.latency.max ? f.latency.min : f.latency.min + '–' + f.latency.max) + ' ms');
+  if (f.failRate) parts.push('fail rate ' + f.failRate + (f.failKinds ? ' (' + f.failKinds.join(', ') + ')' : ''));
+  if (f.rateLimit) parts.push('rate limit ' + rate(f.rateLimit));
+  if (f.ipRateLimit) parts.push('address rate limit ' + rate(f.ipRateLimit));
+  const endpoints = Object.keys(f.endpoints || {}).length;
+  const users = Object.keys(f.users || {}).length;
+  if (endpoints) parts.push(endpoints + (endpoints === 1 ? ' endpoint rule' : ' endpoint rules'));
+  if (users) parts.push(users + (users === 1 ? ' user rule' : ' user rules'));
+  return parts.length ? parts.join(' · ') : 'None: the mock answers at full speed.';
+}
+
 async function refreshFaults() {
   const { faults } = await read('faults');
-  const active = Object.entries(faults).filter(([, v]) => v !== null && v !== undefined && v !== false
-    && !(typeof v === 'object' && Object.keys(v).length === 0) && !(Array.isArray(v)));
-  $('faults-current').textContent = active.length
-    ? active.map(([k, v]) => k + ': ' + (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(' · ')
-    : 'None: the mock answers at full speed.';
+  $('faults-current').textContent = describeFaults(faults);
 }
 
 // The revision last seen: GET /svc-mock/changes waits (up to a second) until the mock moves past it.
@@ -115,9 +126,11 @@ function wire() {
     const latency = $('fault-latency').value.trim();
     const failRate = $('fault-rate').value.trim();
     const rateLimit = $('fault-limit').value.trim();
-    params.latency = latency || 'null';
-    params.fail_rate = failRate || 'null';
-    params.rate_limit = rateLimit || 'null';
+    // Only the fields filled in change ("All off" clears them all).
+    if (latency) params.latency = latency;
+    if (failRate) params.fail_rate = failRate;
+    if (rateLimit) params.rate_limit = rateLimit;
+    if (Object.keys(params).length === 0) return announce('Fill in a latency, fail rate or rate limit', true);
     void act('Faults applied', async () => { await write('faults', 'PUT', params); await refreshFaults(); });
   });
   $('faults-clear').addEventListener('click', () => act('Faults turned off', async () => {

@@ -47,6 +47,7 @@ describe('the inspector page at /svc-mock/ in a real browser', () => {
 
   beforeEach(async () => {
     mock.reset();
+    mock.faults.clear();
     pageErrors = [];
     page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
     page.on('pageerror', (error) => pageErrors.push(String(error)));
@@ -127,6 +128,23 @@ describe('the inspector page at /svc-mock/ in a real browser', () => {
     await page.getByRole('button', { name: 'Advance the clock by 10 minutes' }).click();
     await messageText(content).waitFor({ timeout: 10_000 });
     expect(mock.clock.now() / 1000).toBeGreaterThanOrEqual(at);
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+
+  it('sets latency and a rate limit through its faults form, and turns them off', async () => {
+    await page.getByLabel('Latency (ms or range)').fill('5..10');
+    await page.getByLabel('Rate limit per user').fill('50/60s');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page
+      .locator('#faults-current', { hasText: 'latency 5–10 ms · rate limit 50/60s' })
+      .waitFor({ timeout: 5000 });
+    expect(mock.faults.get()).toMatchObject({
+      latency: { min: 5, max: 10 },
+      rateLimit: { limit: 50, windowSeconds: 60 },
+    });
+    await page.getByRole('button', { name: 'All off' }).click();
+    await page.locator('#faults-current', { hasText: 'None' }).waitFor({ timeout: 5000 });
+    expect(mock.faults.get().latency).toBeUndefined();
     expect(pageErrors).toEqual([]);
   }, 60_000);
 
