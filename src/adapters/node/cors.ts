@@ -11,7 +11,8 @@ export type CorsOrigins = readonly string[] | '*' | false;
 export const DEFAULT_CORS_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*'];
 
 const ALLOW_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
-const ALLOW_HEADERS = 'Authorization, Content-Type';
+// X-Svc-Mock-Inspector: the inspector page's own reads (left out of the request log), also from another origin.
+const ALLOW_HEADERS = 'Authorization, Content-Type, X-Svc-Mock-Inspector';
 const EXPOSE_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
 /** How long a browser may cache a preflight answer, in seconds. */
 const MAX_AGE = '600';
