@@ -56,7 +56,7 @@ export const INSPECTOR_HTML = String.raw`<!doctype html>
       <button type="submit" class="primary">Send</button>
     </form>
     <p id="messages-empty" class="muted" hidden>No messages yet.</p>
-    <div id="messages-list" class="messages" role="log" aria-live="polite" aria-relevant="additions" aria-label="Recent messages, newest first"></div>
+    <div id="messages-list" class="messages" role="log" aria-live="polite" aria-busy="true" aria-relevant="additions" aria-label="Recent messages, newest first"></div>
   </section>
   <section id="channels" class="panel" aria-labelledby="channels-heading">
     <h2 id="channels-heading">Channels</h2>

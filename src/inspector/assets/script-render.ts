@@ -71,6 +71,8 @@ function renderMessages() {
     previous = entry.node;
   }
   for (const [id, entry] of state.messageNodes) if (!seen.has(id)) { entry.node.remove(); state.messageNodes.delete(id); }
+  // The first fill is the page loading, not news: announce only what arrives after it.
+  list.setAttribute('aria-busy', 'false');
   $('messages-count').textContent = String(state.realm.message_count);
   $('messages-empty').hidden = state.realm.messages.length > 0;
 }
