@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import type { Route } from '../api/route.js';
 import { routeParams, type ParamInfo } from './route-params.js';
-import { hostileValue, NOT_ANY_JSON, oddNumber, oddString, plausibleValue } from './values.js';
+import { hostileValue, NAMED_SAMPLES, NOT_ANY_JSON, oddNumber, oddString, plausibleValue } from './values.js';
 
 /** Who sends the request. */
 export type Caller = 'member' | 'guest' | 'none' | 'bad-key';
@@ -49,6 +49,22 @@ function withCompactPrint(c: FuzzCase): FuzzCase {
   return c;
 }
 
+type Mutation =
+  | 'hostile'
+  | 'one-hostile'
+  | 'unauthenticated'
+  | 'unknown-id'
+  | 'drop-required'
+  | 'wrong-type'
+  | 'foreign-id';
+
+/** One of `choices`, each as often as its weight (weight 0: never). */
+function weighted<T>(choices: Array<[T, number]>): fc.Arbitrary<T> {
+  return fc.oneof(
+    ...choices.filter(([, w]) => w > 0).map(([value, weight]) => ({ arbitrary: fc.constant(value), weight })),
+  );
+}
+
 /** Route key as used on the command line: `POST /messages`. */
 export const routeKey = (route: Route): string => `${route.method} ${route.path}`;
 
@@ -80,20 +96,30 @@ export function fuzzCase(route: Route): fc.Arbitrary<FuzzCase> {
   const typedDeclared = declared.filter((p) => !p.types.has('string'));
   const getLike = route.method === 'GET';
 
-  const mutation = fc.constantFrom(
-    ...(['hostile', 'unauthenticated', 'unknown-id'] as const),
-    ...(requiredDeclared.length ? (['drop-required'] as const) : []),
-    ...(typedDeclared.length ? (['wrong-type'] as const) : []),
-    ...(inPath.some((p) => FOREIGN_ID_PARAMS.has(p.name)) ? (['foreign-id'] as const) : []),
-  );
+  const mutation = weighted<Mutation>([
+    ['hostile', 2],
+    ['one-hostile', 3],
+    ['unauthenticated', 1],
+    ['unknown-id', 1],
+    ['drop-required', requiredDeclared.length ? 1 : 0],
+    ['wrong-type', typedDeclared.length ? 1 : 0],
+    ['foreign-id', inPath.some((p) => FOREIGN_ID_PARAMS.has(p.name)) ? 1 : 0],
+  ]);
   const values = fc.tuple(
     ...declared.map((p) =>
       fc.oneof(
-        { arbitrary: fc.constant<string | undefined>(undefined), weight: 1 },
-        { arbitrary: plausibleValue(p.types), weight: 2 },
+        { arbitrary: fc.constant<string | undefined>(undefined), weight: p.required ? 1 : 3 },
+        { arbitrary: plausibleValue(p.types, [...p.samples, ...(NAMED_SAMPLES[p.name] ?? [])]), weight: 4 },
         { arbitrary: hostileValue, weight: 2 },
       ),
     ),
+  );
+  // Every required parameter well-formed: with one hostile value swapped in, a case reaches the handler.
+  const plausibles = fc.tuple(
+    ...declared.map((p) => {
+      const value = plausibleValue(p.types, [...p.samples, ...(NAMED_SAMPLES[p.name] ?? [])]);
+      return p.required ? value : fc.option(value, { nil: undefined, freq: 2 });
+    }),
   );
   const paths = fc.tuple(...inPath.map(() => pathValue()));
   const extras = fc.array(
@@ -107,35 +133,48 @@ export function fuzzCase(route: Route): fc.Arbitrary<FuzzCase> {
   );
   const body: fc.Arbitrary<BodyKind> = getLike
     ? fc.constant('query')
-    : fc.constantFrom('form', 'form', 'multipart', 'json', 'query', 'text', 'none');
-  const contentType = fc.option(
-    fc.constantFrom(
-      'text/plain',
-      'application/octet-stream',
-      'application/x-www-form-urlencoded; charset=utf-16',
-      'multipart/form-data',
-      'multipart/form-data; boundary=',
-      'multipart/form-data; boundary=nope',
-      'application/json',
-      'image/png',
-      '',
-    ),
-    { freq: 4 },
+    : weighted<BodyKind>([
+        ['form', 5],
+        ['multipart', 2],
+        ['json', 1],
+        ['query', 1],
+        ['text', 1],
+        ['none', 1],
+      ]);
+  const contentType = fc.oneof(
+    { arbitrary: fc.constant(null), weight: 6 },
+    {
+      arbitrary: fc.constantFrom(
+        'text/plain',
+        'application/octet-stream',
+        'application/x-www-form-urlencoded; charset=utf-16',
+        'multipart/form-data',
+        'multipart/form-data; boundary=',
+        'multipart/form-data; boundary=nope',
+        'application/json',
+        'image/png',
+        '',
+      ),
+      weight: 1,
+    },
   );
-  const truncate = fc.option(fc.double({ min: 0, max: 0.99, noNaN: true }), { freq: 4 });
-  const caller: fc.Arbitrary<Caller> = fc.constantFrom(
-    'member',
-    'member',
-    'member',
-    'guest',
-    'none',
-    'bad-key',
+  const truncate = fc.oneof(
+    { arbitrary: fc.constant(null), weight: 6 },
+    { arbitrary: fc.double({ min: 0, max: 0.99, noNaN: true }), weight: 1 },
   );
+  const caller = weighted<Caller>([
+    ['member', 6],
+    ['guest', 2],
+    ['none', 1],
+    ['bad-key', 1],
+  ]);
 
   return fc
     .record({
       mutation,
       values,
+      plausibles,
+      oneHostile: hostileValue,
       paths,
       extras,
       body,
@@ -146,8 +185,10 @@ export function fuzzCase(route: Route): fc.Arbitrary<FuzzCase> {
     })
     .map((g) => {
       const entries: Array<[string, string]> = [];
+      const chosen = g.mutation === 'one-hostile' ? [...g.plausibles] : g.values;
+      if (g.mutation === 'one-hostile' && declared.length) chosen[g.pick % declared.length] = g.oneHostile;
       declared.forEach((p, i) => {
-        const value = g.values[i];
+        const value = chosen[i];
         if (value !== undefined) entries.push([p.name, value]);
       });
       const pathParams: Record<string, string> = {};

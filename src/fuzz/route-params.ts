@@ -10,6 +10,8 @@ export interface ParamInfo {
   types: ReadonlySet<string>;
   required: boolean;
   inPath: boolean;
+  /** Values the schema names (enum, const, default, examples), as form strings. */
+  samples: readonly string[];
 }
 
 const byId = new Map(schemas.map((s) => [s.$id as string, s]));
@@ -31,16 +33,30 @@ function resolve(ref: string, baseId: string): Schema | undefined {
   return node as Schema | undefined;
 }
 
-function typesOf(schema: Schema | undefined, baseId: string, out: Set<string>, depth = 0): void {
+function typesOf(
+  schema: Schema | undefined,
+  baseId: string,
+  out: Set<string>,
+  samples: Set<string>,
+  depth = 0,
+): void {
   if (!schema || depth > 10) return;
-  if (typeof schema.$ref === 'string') typesOf(resolve(schema.$ref, baseId), baseId, out, depth + 1);
+  if (typeof schema.$ref === 'string') typesOf(resolve(schema.$ref, baseId), baseId, out, samples, depth + 1);
+  const named = [
+    ...(Array.isArray(schema.enum) ? schema.enum : []),
+    ...('const' in schema ? [schema.const] : []),
+    ...('default' in schema ? [schema.default] : []),
+    ...(Array.isArray(schema.examples) ? schema.examples : []),
+  ];
+  for (const v of named) samples.add(typeof v === 'string' ? v : JSON.stringify(v));
   const type = schema.type;
   if (typeof type === 'string') out.add(type);
   if (Array.isArray(type)) for (const t of type) out.add(t as string);
   const values = Array.isArray(schema.enum) ? schema.enum : 'const' in schema ? [schema.const] : [];
   for (const v of values) out.add(v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
   for (const key of ['oneOf', 'anyOf', 'allOf'] as const)
-    for (const sub of (schema[key] as Schema[] | undefined) ?? []) typesOf(sub, baseId, out, depth + 1);
+    for (const sub of (schema[key] as Schema[] | undefined) ?? [])
+      typesOf(sub, baseId, out, samples, depth + 1);
 }
 
 /** The parameters of `route` (path parameters included), from its schema; none when it has no schema. */
@@ -54,12 +70,20 @@ export function routeParams(route: Route): ParamInfo[] {
   const required = new Set((params?.required as string[] | undefined) ?? []);
   const out: ParamInfo[] = Object.entries(properties).map(([name, sub]) => {
     const types = new Set<string>();
-    typesOf(sub, id, types);
+    const samples = new Set<string>();
+    typesOf(sub, id, types, samples);
     if (types.size === 0)
       ['string', 'integer', 'number', 'boolean', 'array', 'object'].forEach((t) => types.add(t));
-    return { name, types, required: required.has(name) || inPath.has(name), inPath: inPath.has(name) };
+    return {
+      name,
+      types,
+      required: required.has(name) || inPath.has(name),
+      inPath: inPath.has(name),
+      samples: [...samples],
+    };
   });
   for (const name of inPath)
-    if (!properties[name]) out.push({ name, types: new Set(['string']), required: true, inPath: true });
+    if (!properties[name])
+      out.push({ name, types: new Set(['string']), required: true, inPath: true, samples: [] });
   return out;
 }

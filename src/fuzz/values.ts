@@ -100,8 +100,11 @@ export const hostileValue: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** A plausible value of a JSON type, so that one broken parameter is not hidden behind many. */
-export function plausibleValue(types: ReadonlySet<string>): fc.Arbitrary<string> {
-  const options: string[] = [];
+export function plausibleValue(
+  types: ReadonlySet<string>,
+  samples: readonly string[] = [],
+): fc.Arbitrary<string> {
+  const options: string[] = [...samples];
   if (types.has('integer') || types.has('number')) options.push('1', '10', '12');
   if (types.has('string')) options.push('hello', 'Verona', 'othello@svc.test');
   if (types.has('boolean')) options.push('true', 'false');
@@ -110,3 +113,30 @@ export function plausibleValue(types: ReadonlySet<string>): fc.Arbitrary<string>
   if (options.length === 0) options.push('1');
   return fc.constantFrom(...options);
 }
+
+/** Well-formed values of common parameter names in the dev realm, so cases reach past the first check. */
+export const NAMED_SAMPLES: Readonly<Record<string, readonly string[]>> = {
+  to: ['Verona', '3', '[12]', '["othello@svc.test"]'],
+  topic: ['hello', 'Elsinore'],
+  content: ['hello @**all**', 'see #**Verona**'],
+  narrow: ['[]', '[{"operator":"channel","operand":"Verona"}]', '[["stream","Verona"]]'],
+  anchor: ['newest', 'oldest', 'first_unread', '1'],
+  num_before: ['0', '10'],
+  num_after: ['0', '10'],
+  messages: ['[1]', '[1,2,3]'],
+  flag: ['read', 'starred'],
+  op: ['add', 'remove'],
+  emoji_name: ['smile', 'octopus'],
+  principals: ['[12]', '["othello@svc.test"]'],
+  subscriptions: ['[{"name":"Verona"}]', '["Verona"]', '[{"name":"new channel"}]'],
+  stream_id: ['1', '3'],
+  user_id: ['12', '10'],
+  members: ['[12]'],
+  add: ['[12]'],
+  delete: ['[10]'],
+  drafts: ['[{"type":"stream","to":[3],"topic":"t","content":"c"}]'],
+  queue_id: ['1:1'],
+  last_event_id: ['-1'],
+  event_types: ['["message"]'],
+  status: ['active', 'idle'],
+};
