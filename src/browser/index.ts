@@ -7,6 +7,7 @@ import { createHandlers } from '../adapters/msw/handlers.js';
 import type { AppOptions } from '../api/app.js';
 import { buildDevRealm } from '../fixtures/dev-realm.js';
 import { generateRealm, type GenerateOptions } from '../fixtures/generate/index.js';
+import { mountInspector } from '../inspector/mount.js';
 import { createMock, type Mock, type MockOptions } from '../mock/create-mock.js';
 import { persistMock, type Persistence, type PersistOptions } from '../mock/persist.js';
 
@@ -22,13 +23,17 @@ export interface StartMockOptions extends Omit<MockOptions, 'realm'> {
   baseUrl?: string;
   /** Passed to MSW's `worker.start` (service worker URL, quiet, ...); `onUnhandledRequest` defaults to bypass. */
   worker?: StartOptions;
+  /** Mount the live inspector (the page `serve` shows at /svc-mock/) in this element, as an iframe. */
+  inspector?: HTMLElement;
 }
 
 /** The running mock: the control object of createMock (reset, snapshot, restore, clock, faults, ...), plus stop. */
 export interface BrowserMock extends Mock {
   /** The persistence when `persist` was given (its `restored` says whether a stored state came back). */
   persistence?: Persistence;
-  /** Saves a persisted state one last time, then stops the service worker from answering. */
+  /** The inspector's iframe when `inspector` was given. */
+  inspector?: HTMLIFrameElement;
+  /** Saves a persisted state one last time, removes the inspector, then stops the service worker from answering. */
   stop(): Promise<void>;
 }
 
@@ -48,15 +53,25 @@ function realmOf(options: StartMockOptions): AppOptions['realm'] {
  * await mock.clock.advance('10m');
  */
 export async function startMock(options: StartMockOptions = {}): Promise<BrowserMock> {
-  const { generate: _generate, persist, baseUrl, worker: workerOptions, ...mockOptions } = options;
+  const {
+    generate: _generate,
+    persist,
+    baseUrl,
+    worker: workerOptions,
+    inspector: at,
+    ...mockOptions
+  } = options;
   const mock = createMock({ ...mockOptions, realm: realmOf(options) });
   const persistence = persist ? await persistMock(mock, persist === true ? {} : persist) : undefined;
   const worker = setupWorker(...createHandlers(mock, { baseUrl }));
   await worker.start({ onUnhandledRequest: 'bypass', ...workerOptions });
+  const inspector = at ? mountInspector(at, { base: baseUrl }) : undefined;
   return Object.assign(mock, {
     persistence,
+    inspector,
     async stop() {
       await persistence?.stop();
+      inspector?.remove();
       worker.stop();
     },
   });

@@ -1,9 +1,6 @@
 /** Runs in headless Chromium: the mock behind MSW's service worker, with the inspector mounted in the page. */
-import { setupWorker } from 'msw/browser';
 import realm from '../../../fixtures/dev-realm.json' with { type: 'json' };
-import { createHandlers } from '../../adapters/msw/index.js';
-import { mountInspector } from '../../inspector/index.js';
-import { createMock } from '../../mock/create-mock.js';
+import { startMock } from '../../browser/index.js';
 
 declare global {
   interface Window {
@@ -11,11 +8,9 @@ declare global {
   }
 }
 
-const mock = createMock({ realm });
-const worker = setupWorker(...createHandlers(mock));
-await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
 document.body.style.margin = '0';
-mountInspector(document.body);
+// startMock mounts the inspector itself when given an element.
+const mock = await startMock({ realm, worker: { quiet: true }, inspector: document.body });
 window.svcInspector = {
   async send(content) {
     const hamlet = mock.accounts().find((a) => (a as { email: string }).email === 'hamlet@svc.test') as {
