@@ -119,6 +119,18 @@ for (const transport of ['in-process', 'http'] as const) {
       expect((await json(send('/svc-mock/clock'))).body.now).toBe(later);
     });
 
+    it('a jump past the last time a date can hold is refused (400), and the clock stays where it was', async () => {
+      const before = (await json(send('/svc-mock/clock'))).body.now;
+      for (const params of [{ set: '9007199254740993' }, { advance: '99999999999999d' }]) {
+        const answer = await json(
+          send('/svc-mock/clock', { method: 'POST', body: new URLSearchParams(params) }),
+        );
+        expect(answer.status).toBe(400);
+        expect(answer.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
+      }
+      expect((await json(send('/svc-mock/clock'))).body.now).toBe(before);
+    });
+
     it('GET /svc-mock/accounts lists what the accounts command lists', async () => {
       const res = await json(send('/svc-mock/accounts'));
       expect(res.body.accounts).toEqual(listAccounts(mock.store));

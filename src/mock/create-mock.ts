@@ -43,6 +43,9 @@ function retire(app: App): void {
 /** Requests with this header (the inspector page's own polls) are left out of the request log. */
 export const INSPECTOR_HEADER = 'x-svc-mock-inspector';
 
+// The last instant a Date can hold: a later clock could not answer its own time (toISOString throws).
+const LAST_DATE_MS = 8.64e15;
+
 const canJump = (clock: Clock): clock is ManualClock => 'advance' in clock && 'set' in clock;
 
 // Every app a mock builds in this process (first one, resets, restores, other mocks) seeds its ids
@@ -79,12 +82,14 @@ export function createMock(options: MockOptions): Mock {
       const ms = parseDuration(by);
       if (ms === undefined)
         throw errors.badRequest(`Invalid advance: ${String(by)} (use e.g. 90s, 10m, 2h, 1d)`);
+      if (clock.now() + ms > LAST_DATE_MS)
+        throw errors.badRequest(`Invalid advance: ${String(by)} (past the last date, +275760-09-13)`);
       if (!canJump(clock)) throw errors.badRequest('This mock runs on a clock that cannot be moved');
       return clock.advance(ms).finally(notify);
     },
     set(to) {
       const ms = to instanceof Date ? to.getTime() : to * 1000;
-      if (!Number.isFinite(ms)) throw errors.badRequest(`Invalid set: ${String(to)}`);
+      if (!Number.isFinite(ms) || ms > LAST_DATE_MS) throw errors.badRequest(`Invalid set: ${String(to)}`);
       if (ms < clock.now()) throw errors.badRequest('The clock never moves backwards');
       if (!canJump(clock)) throw errors.badRequest('This mock runs on a clock that cannot be moved');
       return clock.set(ms).finally(notify);
