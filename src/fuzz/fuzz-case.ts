@@ -194,19 +194,20 @@ export function fuzzCase(route: Route): fc.Arbitrary<FuzzCase> {
       const pathParams: Record<string, string> = {};
       inPath.forEach((p, i) => (pathParams[p.name] = g.paths[i]!));
       let caller = g.caller;
+      let extraEntries = g.extras;
       let mustRefuse: string | null = null;
       let mustNotChange: string | null = null;
       if (g.mutation === 'drop-required') {
         const dropped = requiredDeclared[g.pick % requiredDeclared.length]!;
         for (let i = entries.length - 1; i >= 0; i--)
           if (entries[i]![0] === dropped.name) entries.splice(i, 1);
-        g.extras = g.extras.filter(([k]) => k !== dropped.name);
+        extraEntries = extraEntries.filter(([k]) => k !== dropped.name);
         mustRefuse = `required parameter ${dropped.name} missing`;
       } else if (g.mutation === 'wrong-type') {
         const target = typedDeclared[g.pick % typedDeclared.length]!;
         for (let i = entries.length - 1; i >= 0; i--)
           if (entries[i]![0] === target.name) entries.splice(i, 1);
-        g.extras = g.extras.filter(([k]) => k !== target.name);
+        extraEntries = extraEntries.filter(([k]) => k !== target.name);
         entries.push([target.name, NOT_ANY_JSON]);
         mustRefuse = `${target.name} (${[...target.types].join('|')}) given text that is not JSON`;
       } else if (g.mutation === 'unauthenticated') {
@@ -235,7 +236,7 @@ export function fuzzCase(route: Route): fc.Arbitrary<FuzzCase> {
         route: routeKey(route),
         method: route.method,
         pathParams,
-        entries: [...entries, ...g.extras],
+        entries: [...entries, ...extraEntries],
         body: g.body,
         ...(g.contentType !== null && g.body !== 'query' && g.body !== 'none'
           ? { contentType: g.contentType }

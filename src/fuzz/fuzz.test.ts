@@ -9,8 +9,8 @@ import { routeKey } from './fuzz-case.js';
 import { fuzzRoute, inProcessTarget, type InProcessTarget } from './run.js';
 
 const SEED = 20251121;
-const IN_PROCESS_RUNS = 12;
-const TRANSPORT_RUNS = 2;
+const IN_PROCESS_RUNS = 30;
+const TRANSPORT_RUNS = 4;
 
 describe('fuzz: every route, in-process', () => {
   let target: InProcessTarget;
