@@ -1,9 +1,10 @@
 /**
- * `npm run fuzz -- [--runs N] [--seed S] [--route 'POST /messages'] [--path P] [--snapshot-every K]`:
+ * `npm run fuzz -- [--runs N] [--seed S] [--route 'POST /messages'] [--path P] [--transport http]`:
  * the fuzz property of the test suite, longer. `--runs` counts cases in all (spread over the routes).
  */
 import { parseArgs } from 'node:util';
 import { routes } from '../api/routes/index.js';
+import { httpTarget } from './http-target.js';
 import { findRoute, fuzzRoutes, inProcessTarget } from './run.js';
 
 const { values } = parseArgs({
@@ -14,6 +15,7 @@ const { values } = parseArgs({
     path: { type: 'string' },
     'snapshot-every': { type: 'string', default: '25' },
     'timeout-ms': { type: 'string', default: '10000' },
+    transport: { type: 'string', default: 'in-process' },
   },
 });
 
@@ -29,10 +31,16 @@ const total = Number(values.runs);
 const seed = values.seed !== undefined ? Number(values.seed) : Math.floor(Math.random() * 2 ** 31);
 const perRoute = Math.max(1, Math.ceil(total / count));
 console.log(`fuzz: seed ${seed}, ${perRoute} cases on each of ${count} routes`);
+if (values.transport !== 'in-process' && values.transport !== 'http') {
+  console.error('--transport is in-process or http');
+  process.exit(2);
+}
+const http = values.transport === 'http' ? await httpTarget(inProcessTarget()) : undefined;
+const target = http ?? inProcessTarget();
 const started = performance.now();
 let done = 0;
 try {
-  await fuzzRoutes(inProcessTarget(), {
+  await fuzzRoutes(target, {
     runs: perRoute,
     seed,
     ...(values.path ? { path: values.path } : {}),
@@ -53,4 +61,6 @@ try {
   );
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
+} finally {
+  await http?.close();
 }
