@@ -27,11 +27,12 @@ export interface CheckOptions {
 
 const MEMBER = 'othello@svc.test';
 const GUEST = 'polonius@svc.test';
+const ADMIN = 'iago@svc.test';
 
 function authHeader(store: Store, caller: Caller): string | undefined {
   if (caller === 'none') return undefined;
-  const user = store.state.usersByEmail.get(caller === 'guest' ? GUEST : MEMBER);
-  if (!user) throw new Error('the fuzz realm needs othello and polonius');
+  const user = store.state.usersByEmail.get(caller === 'guest' ? GUEST : caller === 'admin' ? ADMIN : MEMBER);
+  if (!user) throw new Error('the fuzz realm needs othello, polonius and iago');
   const key = caller === 'bad-key' ? `${user.api_key.slice(0, -1)}#` : user.api_key;
   return `Basic ${btoa(`${user.delivery_email}:${key}`)}`;
 }

@@ -5,7 +5,7 @@ import { routeParams, type ParamInfo } from './route-params.js';
 import { hostileValue, NAMED_SAMPLES, NOT_ANY_JSON, oddNumber, oddString, plausibleValue } from './values.js';
 
 /** Who sends the request. */
-export type Caller = 'member' | 'guest' | 'none' | 'bad-key';
+export type Caller = 'member' | 'guest' | 'admin' | 'none' | 'bad-key';
 
 /** How the parameters travel. */
 export type BodyKind = 'form' | 'multipart' | 'json' | 'query' | 'text' | 'none';
@@ -165,6 +165,7 @@ export function fuzzCase(route: Route): fc.Arbitrary<FuzzCase> {
   const caller = weighted<Caller>([
     ['member', 6],
     ['guest', 2],
+    ['admin', 1],
     ['none', 1],
     ['bad-key', 1],
   ]);
