@@ -29,7 +29,9 @@ describe('CORS on the standalone server', () => {
     expect(answer.headers['access-control-allow-origin']).toBe('http://localhost:5173');
     expect(answer.headers['access-control-allow-methods']).toMatch(/\bPOST\b/);
     expect(answer.headers['access-control-allow-methods']).toMatch(/\bPATCH\b/);
-    expect(answer.headers['access-control-allow-headers']).toBe('Authorization, Content-Type, X-Svc-Mock-Inspector');
+    expect(answer.headers['access-control-allow-headers']).toBe(
+      'Authorization, Content-Type, X-Svc-Mock-Inspector',
+    );
     expect(answer.headers.vary).toBe('Origin');
   });
 
