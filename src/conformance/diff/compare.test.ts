@@ -23,6 +23,12 @@ describe('compareValues', () => {
     expect(compareValues(new IdRef('message', 1, 93), 93, 5)).toHaveLength(1);
   });
 
+  it('takes durations in seconds (retry-after, *_seconds) within the tolerance as equal', () => {
+    expect(compareValues({ 'retry-after': 59.996 }, { 'retry-after': 59.999 }, 5)).toEqual([]);
+    expect(compareValues({ queue_lifespan_secs: 600 }, { queue_lifespan_secs: 540 }, 5)).toHaveLength(1);
+    expect(compareValues({ count: 59.996 }, { count: 59.999 }, 5)).toHaveLength(1);
+  });
+
   it('takes timestamps within the tolerance as equal, beyond it as different', () => {
     // Side A started at 1000 s, side B at 2000 s: timestamps made during the run compare by offset.
     const onA = (offset: number): Stamp => new Stamp(0, 1000 + offset, offset);

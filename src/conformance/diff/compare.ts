@@ -34,7 +34,13 @@ function leafEqual(a: unknown, b: unknown, tolerance: number): boolean {
   return Object.is(a, b) || a === b;
 }
 
-/** Differences between two normalised values (tolerance in seconds for timestamps). */
+/** Keys of durations in seconds (a 429's retry-after, queue lifespans): equal within the time tolerance. */
+const SECONDS_KEY = /^retry-after$|_secs$|_seconds$/;
+
+const sameDuration = (key: string, a: unknown, b: unknown, tolerance: number): boolean =>
+  SECONDS_KEY.test(key) && typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) <= tolerance;
+
+/** Differences between two normalised values (tolerance in seconds for timestamps and durations). */
 export function compareValues(a: unknown, b: unknown, tolerance: number, pointer = ''): ValueDiff[] {
   if (Array.isArray(a) && Array.isArray(b)) {
     const out: ValueDiff[] = [];
@@ -52,7 +58,8 @@ export function compareValues(a: unknown, b: unknown, tolerance: number, pointer
       const at = `${pointer}/${pointerSegment(key)}`;
       if (!(key in b)) out.push({ pointer: at, kind: 'only-a', a: a[key] });
       else if (!(key in a)) out.push({ pointer: at, kind: 'only-b', b: b[key] });
-      else out.push(...compareValues(a[key], b[key], tolerance, at));
+      else if (!sameDuration(key, a[key], b[key], tolerance))
+        out.push(...compareValues(a[key], b[key], tolerance, at));
     }
     return out;
   }
