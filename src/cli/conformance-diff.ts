@@ -1,33 +1,12 @@
 /** `svc-mock conformance diff`: the same scenarios on two servers, their normalised answers compared side by side. */
 import { InvalidArgumentError, type Command } from 'commander';
-import { parseAlias, type Alias } from '../conformance/alias.js';
+import type { Alias } from '../conformance/alias.js';
 import { DIFF_REPORTERS, runConformanceDiff, type DiffOptions } from '../conformance/diff/run-diff.js';
+import { parseAliasOption, parseLevel, reporterParser } from './conformance-options.js';
 
 type Reporter = DiffOptions['reporters'][number];
 
-function parseReporter(value: string, previous: Reporter[] | undefined): Reporter[] {
-  const [kind, ...rest] = value.split('=');
-  const file = rest.join('=') || undefined;
-  if (!(DIFF_REPORTERS as readonly string[]).includes(kind!))
-    throw new InvalidArgumentError(`Unknown reporter "${kind}" (${DIFF_REPORTERS.join(', ')}).`);
-  if (kind !== 'console' && !file)
-    throw new InvalidArgumentError(`The ${kind} reporter needs a file: ${kind}=FILE.`);
-  return [...(previous ?? []), { kind: kind as Reporter['kind'], file }];
-}
-
-function parseAliasOption(value: string, previous: Alias[]): Alias[] {
-  try {
-    return [...previous, parseAlias(value)];
-  } catch (error) {
-    throw new InvalidArgumentError((error as Error).message);
-  }
-}
-
-function parseLevel(value: string): number {
-  const level = Number(value);
-  if (!Number.isInteger(level) || level < 0) throw new InvalidArgumentError('Not a feature level.');
-  return level;
-}
+const parseReporter = reporterParser(DIFF_REPORTERS);
 
 function parseSeconds(value: string): number {
   const seconds = Number(value);

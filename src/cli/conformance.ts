@@ -1,35 +1,14 @@
 /** `svc-mock conformance`: replays scenario files against the mock or any server of the API. */
-import { InvalidArgumentError, type Command } from 'commander';
-import { parseAlias, type Alias } from '../conformance/alias.js';
+import type { Command } from 'commander';
+import type { Alias } from '../conformance/alias.js';
 import { REPORTERS, runConformance, type ConformanceOptions } from '../conformance/run-conformance.js';
+import { parseAliasOption, parseLevel, reporterParser } from './conformance-options.js';
 import { registerConformanceDiff } from './conformance-diff.js';
 import { registerConformanceRecord } from './conformance-record.js';
 
 type Reporter = ConformanceOptions['reporters'][number];
 
-function parseReporter(value: string, previous: Reporter[] | undefined): Reporter[] {
-  const [kind, ...rest] = value.split('=');
-  const file = rest.join('=') || undefined;
-  if (!(REPORTERS as readonly string[]).includes(kind!))
-    throw new InvalidArgumentError(`Unknown reporter "${kind}" (${REPORTERS.join(', ')}).`);
-  if (kind !== 'console' && !file)
-    throw new InvalidArgumentError(`The ${kind} reporter needs a file: ${kind}=FILE.`);
-  return [...(previous ?? []), { kind: kind as Reporter['kind'], file }];
-}
-
-function parseAliasOption(value: string, previous: Alias[]): Alias[] {
-  try {
-    return [...previous, parseAlias(value)];
-  } catch (error) {
-    throw new InvalidArgumentError((error as Error).message);
-  }
-}
-
-function parseLevel(value: string): number {
-  const level = Number(value);
-  if (!Number.isInteger(level) || level < 0) throw new InvalidArgumentError('Not a feature level.');
-  return level;
-}
+const parseReporter = reporterParser(REPORTERS);
 
 /** Adds the `conformance` command to the program. */
 export function registerConformance(program: Command): void {
