@@ -62,6 +62,23 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Stops a detached child and everything it started (its process group), SIGKILL after 5 s. */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals): void => {
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      // The group is gone already.
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
 describe("the README's browser lines in a new Vite project", () => {
   let dir: string;
   let browser: Browser;
@@ -74,7 +91,7 @@ describe("the README's browser lines in a new Vite project", () => {
   }, 600_000);
 
   afterAll(async () => {
-    vite?.kill('SIGTERM');
+    if (vite) await stopGroup(vite);
     await browser?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -105,6 +122,8 @@ describe("the README's browser lines in a new Vite project", () => {
       cwd: app,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: npx does not pass a signal on to the vite it started, the group gets it.
+      detached: true,
     });
     vite.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     vite.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -126,7 +145,7 @@ describe("the README's browser lines in a new Vite project", () => {
     } finally {
       await page.close();
     }
-    vite.kill('SIGTERM');
+    await stopGroup(vite);
     vite = undefined;
 
     // The production build drops the development branch: no mock, no MSW in what is emitted.
