@@ -1,23 +1,14 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { conformanceCli } from '../testing/conformance-cli.js';
 import { buildProgram } from './main.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-conformance-diff-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      'npx',
-      ['tsx', 'src/cli/run.ts', 'conformance', ...args],
-      { env: { ...process.env, NO_COLOR: '1', CI: '1' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = conformanceCli;
 
 // Its own scenario file, so that edits to scenarios/ do not change what these tests expect.
 const SETTINGS = join(dir, 'settings.yaml');

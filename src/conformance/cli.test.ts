@@ -1,22 +1,13 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { conformanceCli } from '../testing/conformance-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-conformance-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      'npx',
-      ['tsx', 'src/cli/run.ts', 'conformance', ...args],
-      { env: { ...process.env, NO_COLOR: '1', CI: '1' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    );
-  });
-}
+const cli = conformanceCli;
 
 const failing = `name: the server settings answer 201
 mutates: false

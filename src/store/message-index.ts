@@ -1,18 +1,8 @@
 /** Sorted id lists and the message indexes built on them; every write to messages goes through here. */
 import type { MessageIndexes, MessageRecord } from './state.js';
-import { UserHistories, UserRows } from './user-rows.js';
+import { lowerBound, UserHistories, UserRows } from './user-rows.js';
 
-/** Index of the first element >= `id` in an ascending list. */
-export function lowerBound(ids: readonly number[], id: number): number {
-  let lo = 0;
-  let hi = ids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ids[mid]! < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+export { lowerBound };
 
 /** Inserts `id` keeping the list ascending (appending is the common, O(1) case). */
 export function insertSorted(ids: number[], id: number): void {

@@ -5,7 +5,7 @@
  */
 
 /** Index of the first element >= `id` in an ascending list. */
-function lowerBound(ids: readonly number[], id: number): number {
+export function lowerBound(ids: readonly number[], id: number): number {
   let lo = 0;
   let hi = ids.length;
   while (lo < hi) {
