@@ -45,6 +45,11 @@ export const BEHAVIOURS = {
     change: 'error texts and notices say "channel" instead of "stream"',
     where: 'error messages, notification-bot notices',
   },
+  // --- Reference facts and changelog behaviours (errors, parameters, events) ---------------------------
+
+  // --- Response shapes: fields a level did not send yet, shapes that changed -----------------------------
+
+  // --- Endpoints beyond the spec that real clients call ---------------------------------------------------
 } as const satisfies Record<string, Behaviour>;
 
 export type BehaviourName = keyof typeof BEHAVIOURS;
