@@ -9,10 +9,11 @@ const NODE_BUILTINS = new Set(builtinModules);
 /** Layers from the bottom up; a file may import only its own layer and the ones listed as allowed. */
 const LAYERS: Record<string, { browser: boolean; mayImport: string[] }> = {
   generated: { browser: true, mayImport: [] },
+  versions: { browser: true, mayImport: [] },
   schema: { browser: true, mayImport: ['generated'] },
-  markdown: { browser: true, mayImport: ['generated', 'schema'] },
-  store: { browser: true, mayImport: ['generated', 'schema', 'markdown'] },
-  api: { browser: true, mayImport: ['generated', 'schema', 'markdown', 'store'] },
+  markdown: { browser: true, mayImport: ['generated', 'schema', 'versions'] },
+  store: { browser: true, mayImport: ['generated', 'schema', 'markdown', 'versions'] },
+  api: { browser: true, mayImport: ['generated', 'schema', 'markdown', 'store', 'versions'] },
   'adapters/msw': { browser: true, mayImport: ['api'] },
 };
 

@@ -24,32 +24,751 @@ export const BEHAVIOURS = {
   // --- The spec's Versioning table -------------------------------------------------------------------
   stream_post_policy: {
     level: 1,
-    change: 'stream_post_policy replaces is_announcement_only on channels',
-    where: 'channel objects, POST /users/me/subscriptions, PATCH /streams/{id}, stream events',
+    change:
+      'stream_post_policy replaces is_announcement_only (below: the stream_post_policy parameter is ignored)',
+    where: 'POST /users/me/subscriptions, PATCH /streams/{id} parameters',
     specRow: true,
   },
   string_anchors: {
     level: 1,
-    change: 'anchor accepts "newest", "oldest", "first_unread"; svc_feature_level is reported',
-    where: 'GET /messages anchor; GET /server_settings and POST /register',
+    change:
+      'anchor accepts "newest", "oldest" and "first_unread" (below: integers only, else "Invalid anchor")',
+    where: 'GET /messages, POST /messages/flags/narrow anchor',
+    specRow: true,
+  },
+  feature_level_reported: {
+    level: 1,
+    change: 'svc_feature_level is reported (below: absent, which clients read as 0)',
+    where: 'GET /server_settings, POST /register',
     specRow: true,
   },
   reaction_type_optional: {
     level: 2,
-    change: 'reaction_type may be left out when removing a custom-emoji reaction',
+    change: 'reaction_type may be left out when removing a reaction (below: it defaults to unicode_emoji)',
     where: 'DELETE /messages/{id}/reactions',
     specRow: true,
+  },
+  integer_principals: {
+    level: 9,
+    change: 'principals may be user ids (below: e-mail addresses only; an id is "Invalid principals")',
+    where: 'POST and DELETE /users/me/subscriptions principals',
+    specRow: true,
+  },
+  invite_expires_in_minutes: {
+    level: 126,
+    change:
+      'invite_expires_in_minutes replaces invite_expires_in_days (below: days are read, minutes ignored)',
+    where: 'POST /invites, POST /invites/multiuse',
+    specRow: true,
+  },
+  include_anchor: {
+    level: 155,
+    change: 'include_anchor is accepted (below: ignored, the anchor is always included)',
+    where: 'GET /messages, POST /messages/flags/narrow',
+    specRow: true,
+  },
+  ignored_parameters_unsupported: {
+    level: 167,
+    change: 'unsupported parameters are listed in ignored_parameters_unsupported (below: silently ignored)',
+    where: 'every success response (PATCH /settings lists them from level 78)',
+    specRow: true,
+  },
+  direct_type: {
+    level: 174,
+    change: '"direct" is accepted beside "private" as a message type (below: "Invalid type")',
+    where: 'POST /messages, POST /scheduled_messages, POST /typing type',
+    specRow: true,
+  },
+  principal_errors_bad_request: {
+    level: 208,
+    change: 'an unknown principal is 400 BAD_REQUEST "No such user" (below: 403 UNAUTHORIZED_PRINCIPAL)',
+    where: 'POST and DELETE /users/me/subscriptions principals',
+    specRow: true,
+  },
+  wildcard_mention_codes: {
+    level: 229,
+    change: 'refused wildcard mentions use STREAM_/TOPIC_WILDCARD_MENTION_NOT_ALLOWED (below: BAD_REQUEST)',
+    where: 'POST /messages, PATCH /messages/{id}',
+    specRow: true,
+  },
+  channel_type: {
+    level: 248,
+    change: '"channel" is accepted as a message type (below: "Invalid type")',
+    where: 'POST /messages, POST /scheduled_messages, PATCH /scheduled_messages/{id}, POST /typing',
+    specRow: true,
+  },
+  members_delete_messages: {
+    level: 281,
+    change: 'non-administrators may delete messages as the realm allows (below: administrators only)',
+    where: 'DELETE /messages/{id}',
+    specRow: true,
+  },
+  message_ids: {
+    level: 300,
+    change: 'GET /messages accepts message_ids instead of an anchor range (below: ignored)',
+    where: 'GET /messages',
+    specRow: true,
+  },
+  archived_channels: {
+    level: 315,
+    change:
+      'archived channels keep their name and are listed with is_archived; exclude_archived (below: ignored)',
+    where: 'GET /streams exclude_archived, client_capabilities.archived_channels',
+    specRow: true,
+  },
+  can_send_message_group: {
+    level: 333,
+    change: 'can_send_message_group replaces stream_post_policy (below: the group parameter is ignored)',
+    where: 'POST /users/me/subscriptions, PATCH /streams/{id}',
+    specRow: true,
+  },
+  empty_topic: {
+    level: 334,
+    change:
+      'an empty topic is valid ("general chat"); allow_empty_topic_name (below: "Topic can\'t be empty!")',
+    where: 'POST /messages, GET /messages allow_empty_topic_name, client_capabilities.empty_topic_name',
+    specRow: true,
+  },
+  include_all: {
+    level: 356,
+    change: 'include_all replaces include_all_active; include_can_access_content (below: both ignored)',
+    where: 'GET /streams',
+    specRow: true,
+  },
+  dense_mode_removed: {
+    level: 364,
+    change: 'dense_mode is no longer a setting (from here: listed as an ignored parameter)',
+    where: 'PATCH /settings, PATCH /realm/user_settings_defaults',
+    specRow: true,
+  },
+  no_topic_as_empty: {
+    level: 370,
+    change: 'the topic "(no topic)" is read as the empty topic (below: a topic of its own)',
+    where: 'POST /messages, POST /scheduled_messages, POST /typing topic',
+    specRow: true,
+  },
+  apns_token_deprecated: {
+    level: 406,
+    change: 'the APNs device token endpoint is deprecated; it still answers as before',
+    where: 'POST and DELETE /users/me/apns_device_token',
+    specRow: true,
+  },
+  include_subscribers_partial: {
+    level: 412,
+    change: 'include_subscribers may be "partial" (below: a JSON boolean only)',
+    where: 'POST /register, GET /users/me/subscriptions include_subscribers',
+    specRow: true,
+  },
+  welcome_message_custom_text: {
+    level: 416,
+    change: 'invitations carry welcome_message_custom_text (below: the parameter is ignored)',
+    where: 'POST /invites, POST /invites/multiuse',
+    specRow: true,
+  },
+  // --- Reference facts and changelog behaviours (errors, parameters, events) ---------------------------
+  reaction_does_not_exist_code: {
+    level: 193,
+    change: 'removing a missing reaction is REACTION_DOES_NOT_EXIST (below: BAD_REQUEST)',
+    where: 'DELETE /messages/{id}/reactions',
+  },
+  multiuse_invites_for_members: {
+    level: 209,
+    change: 'create_multiuse_invite_group decides who creates reusable links (below: administrators only)',
+    where: 'POST /invites/multiuse',
+  },
+  user_active_update_event: {
+    level: 222,
+    change: '(de)activating a user sends realm_user/update with is_active (below: realm_user/remove and add)',
+    where: 'realm_user events',
+  },
+  split_wildcard_flags: {
+    level: 224,
+    change: 'stream_wildcard_mentioned and topic_wildcard_mentioned flags beside wildcard_mentioned',
+    where: 'message flags',
+  },
+  read_by_sender: {
+    level: 236,
+    change: 'read_by_sender is accepted (below: ignored)',
+    where: 'POST /messages, POST /scheduled_messages',
+  },
+  has_reaction_narrow: {
+    level: 249,
+    change: 'the narrow "has:reaction" (below: "unknown \'has\' operand")',
+    where: 'GET /messages narrow',
   },
   channel_wording: {
     level: 255,
     change: 'error texts and notices say "channel" instead of "stream"',
     where: 'error messages, notification-bot notices',
   },
-  // --- Reference facts and changelog behaviours (errors, parameters, events) ---------------------------
+  followed_narrow: {
+    level: 265,
+    change: 'the narrow "is:followed"',
+    where: 'GET /messages narrow',
+  },
+  with_narrow: {
+    level: 271,
+    change: 'the narrow operator "with" (below: unknown operator)',
+    where: 'GET /messages narrow',
+  },
+  no_prev_rendered_content_version: {
+    level: 284,
+    change: 'update_message events no longer carry prev_rendered_content_version',
+    where: 'update_message events',
+  },
+  detached_uploads: {
+    level: 285,
+    change: 'editing a message answers detached_uploads',
+    where: 'PATCH /messages/{id}',
+  },
+  subscribe_keys_user_ids: {
+    level: 289,
+    change: 'subscribed / already_subscribed are keyed by user id strings (below: by e-mail)',
+    where: 'POST /users/me/subscriptions',
+  },
+  reaction_user_dropped: {
+    level: 328,
+    until: 339,
+    change: 'reactions lose their "user" object (sent again from 339)',
+    where: 'message reactions',
+  },
+  flags_narrow_not_subscribed: {
+    level: 355,
+    change: 'POST /messages/flags/narrow answers ignored_because_not_subscribed_channels when marking unread',
+    where: 'POST /messages/flags/narrow',
+  },
+  subscribe_archived_channels: {
+    level: 362,
+    change: 'archived channels may be subscribed to and unsubscribed from (below: "Channel is archived.")',
+    where: 'POST and DELETE /users/me/subscriptions',
+  },
+  last_moved_timestamp: {
+    level: 365,
+    change: 'moves set last_moved_timestamp; last_edit_timestamp is for content edits only',
+    where: 'message objects',
+  },
+  muted_narrow: {
+    level: 366,
+    change: 'the narrow "is:muted"',
+    where: 'GET /messages narrow',
+  },
+  deactivated_group_members: {
+    level: 391,
+    change: 'members of a deactivated user group may be changed (below: refused)',
+    where: 'POST /user_groups/{id}/members',
+  },
+  channel_administrators: {
+    level: 325,
+    change: 'can_administer_channel_group: channel administrators may edit a channel (error text changes)',
+    where: 'PATCH /streams/{id}, DELETE /streams/{id}',
+  },
 
   // --- Response shapes: fields a level did not send yet, shapes that changed -----------------------------
+  // Entries named field_* are the levels of src/versions/fields.ts (fields a level did not send yet).
+  field_stream_weekly_traffic: {
+    level: 199,
+    change: 'channel objects carry stream_weekly_traffic',
+    where: 'GET /streams, GET /streams/{id}, register streams, stream events',
+  },
+  field_can_remove_subscribers_group_id: {
+    level: 142,
+    change: 'channel objects carry can_remove_subscribers_group_id (a group id)',
+    where: 'channel and subscription objects',
+  },
+  field_can_remove_subscribers_group: {
+    level: 197,
+    change: 'can_remove_subscribers_group_id is renamed can_remove_subscribers_group',
+    where: 'channel and subscription objects',
+  },
+  field_channel_group_setting_objects: {
+    level: 320,
+    change: 'can_remove_subscribers_group may be an anonymous group object (a group id before)',
+    where: 'channel and subscription objects',
+  },
+  field_channel_creator_id: {
+    level: 254,
+    change: 'channel objects carry creator_id',
+    where: 'channel and subscription objects (REST, register, events)',
+  },
+  field_channel_is_archived: {
+    level: 315,
+    change: 'channel objects carry is_archived',
+    where: 'channel and subscription objects',
+  },
+  field_channel_is_recently_active: {
+    level: 323,
+    change: 'channel objects carry is_recently_active',
+    where: 'channel and subscription objects',
+  },
+  field_can_administer_channel_group: {
+    level: 325,
+    change: 'channel objects carry can_administer_channel_group',
+    where: 'channel and subscription objects',
+  },
+  field_can_send_message_group: {
+    level: 333,
+    change: 'channel objects carry can_send_message_group',
+    where: 'channel and subscription objects',
+  },
+  field_can_add_subscribers_group: {
+    level: 342,
+    change: 'channel objects carry can_add_subscribers_group',
+    where: 'channel and subscription objects',
+  },
+  field_can_subscribe_group: {
+    level: 357,
+    change: 'channel objects carry can_subscribe_group',
+    where: 'channel and subscription objects',
+  },
+  field_channel_folder_id: {
+    level: 389,
+    change: 'channel objects carry folder_id',
+    where: 'channel and subscription objects',
+  },
+  field_channel_topics_policy: {
+    level: 392,
+    change: 'channel objects carry topics_policy',
+    where: 'channel and subscription objects',
+  },
+  field_subscriber_count: {
+    level: 394,
+    change: 'channel objects carry subscriber_count',
+    where: 'channel and subscription objects',
+  },
+  field_can_move_messages_channel_groups: {
+    level: 396,
+    change:
+      'channel objects carry can_move_messages_out_of_channel_group and can_move_messages_within_channel_group',
+    where: 'channel and subscription objects',
+  },
+  field_can_resolve_topics_group: {
+    level: 402,
+    change: 'channel objects carry can_resolve_topics_group',
+    where: 'channel and subscription objects',
+  },
+  field_can_delete_message_channel_groups: {
+    level: 407,
+    change: 'channel objects carry can_delete_any_message_group and can_delete_own_message_group',
+    where: 'channel and subscription objects',
+  },
+  field_partial_subscribers: {
+    level: 412,
+    change: 'subscription objects may carry partial_subscribers',
+    where: 'register subscriptions, GET /users/me/subscriptions',
+  },
+  field_direct_subgroup_ids: {
+    level: 131,
+    change: 'user group subgroups are listed as direct_subgroup_ids',
+    where: 'user group objects',
+  },
+  field_can_mention_group_id: {
+    level: 191,
+    change: 'user groups carry can_mention_group_id (a group id)',
+    where: 'user group objects',
+  },
+  field_can_mention_group: {
+    level: 198,
+    change: 'can_mention_group_id is renamed can_mention_group',
+    where: 'user group objects',
+  },
+  field_group_setting_objects: {
+    level: 258,
+    change: 'can_mention_group may be an anonymous group object (a group id before)',
+    where: 'user group objects',
+  },
+  field_can_manage_group: {
+    level: 283,
+    change: 'user groups carry can_manage_group',
+    where: 'user group objects (GET /user_groups, register, user_group events)',
+  },
+  field_group_deactivated: {
+    level: 290,
+    change: 'user groups carry deactivated',
+    where: 'user group objects',
+  },
+  field_group_creator: {
+    level: 292,
+    change: 'user groups carry creator_id and date_created',
+    where: 'user group objects',
+  },
+  field_can_join_group: {
+    level: 301,
+    change: 'user groups carry can_join_group',
+    where: 'user group objects',
+  },
+  field_can_add_members_group: {
+    level: 305,
+    change: 'user groups carry can_add_members_group',
+    where: 'user group objects',
+  },
+  field_can_leave_group: {
+    level: 308,
+    change: 'user groups carry can_leave_group',
+    where: 'user group objects',
+  },
+  field_can_remove_members_group: {
+    level: 324,
+    change: 'user groups carry can_remove_members_group',
+    where: 'user group objects',
+  },
+  field_created_group_id: {
+    level: 317,
+    change: 'POST /user_groups/create answers the new group_id',
+    where: 'POST /user_groups/create',
+  },
+  field_new_subscription_messages_sent: {
+    level: 397,
+    change: 'POST /users/me/subscriptions answers new_subscription_messages_sent',
+    where: 'POST /users/me/subscriptions',
+  },
+  field_linkifier_url_template: {
+    level: 176,
+    change:
+      'linkifiers carry an RFC 6570 url_template (url_format_string with %(name)s before); register sends realm_linkifiers only to clients with linkifier_url_template',
+    where: 'GET /realm/linkifiers, register realm_linkifiers, realm_linkifiers events',
+  },
+  default_streams_as_ids: {
+    level: 330,
+    change: 'register realm_default_streams lists channel ids (channel objects before)',
+    where: 'POST /register realm_default_streams',
+  },
+  field_realm_url: {
+    level: 257,
+    change: 'register and server settings carry realm_url beside the deprecated realm_uri',
+    where: 'POST /register, GET /server_settings',
+  },
+  field_realm_announcements_streams: {
+    level: 241,
+    change:
+      'realm_notifications_stream_id and realm_signup_notifications_stream_id are renamed realm_new_stream_announcements_stream_id and realm_signup_announcements_stream_id',
+    where: 'POST /register',
+  },
+  field_presence_last_update_id: {
+    level: 263,
+    change: 'register carries presence_last_update_id',
+    where: 'POST /register presence section',
+  },
+  field_saved_snippets: {
+    level: 297,
+    change: 'register carries saved_snippets',
+    where: 'POST /register',
+  },
+  field_channel_folders: {
+    level: 389,
+    change: 'register carries channel_folders',
+    where: 'POST /register',
+  },
+  field_navigation_views: {
+    level: 390,
+    change: 'register carries navigation_views',
+    where: 'POST /register',
+  },
+  field_register_limits_later: {
+    level: 397,
+    change: 'register carries max_bulk_new_subscription_messages',
+    where: 'POST /register',
+  },
+  field_channel_folder_limits: {
+    level: 410,
+    change: 'register carries max_channel_folder_name_length and max_channel_folder_description_length',
+    where: 'POST /register',
+  },
+  field_reminder_note_limit: {
+    level: 415,
+    change: 'register carries max_reminder_note_length',
+    where: 'POST /register',
+  },
+  field_server_presence_intervals: {
+    level: 164,
+    change:
+      'register carries server_presence_ping_interval_seconds and server_presence_offline_threshold_seconds',
+    where: 'POST /register',
+  },
+  field_server_emoji_data_url: {
+    level: 140,
+    change: 'register carries server_emoji_data_url',
+    where: 'POST /register',
+  },
+  field_realm_date_created: {
+    level: 203,
+    change: 'register carries realm_date_created',
+    where: 'POST /register',
+  },
+  field_server_typing_periods: {
+    level: 204,
+    change: 'register carries the server_typing_* periods',
+    where: 'POST /register',
+  },
+  field_create_multiuse_invite_group: {
+    level: 209,
+    change: 'register carries realm_create_multiuse_invite_group',
+    where: 'POST /register',
+  },
+  field_jitsi_server_url: {
+    level: 212,
+    change: 'register carries realm_jitsi_server_url and server_jitsi_server_url',
+    where: 'POST /register',
+  },
+  field_guest_user_indicator: {
+    level: 216,
+    change: 'register carries realm_enable_guest_user_indicator',
+    where: 'POST /register',
+  },
+  field_can_access_all_users_group: {
+    level: 225,
+    change: 'register carries realm_can_access_all_users_group',
+    where: 'POST /register',
+  },
+  field_push_notifications_end: {
+    level: 231,
+    change: 'register carries realm_push_notifications_enabled_end_timestamp',
+    where: 'POST /register',
+  },
+  field_update_announcements_stream: {
+    level: 242,
+    change: 'register carries the update-announcements channel id',
+    where: 'POST /register',
+  },
+  field_require_unique_names: {
+    level: 246,
+    change: 'register carries realm_require_unique_names',
+    where: 'POST /register',
+  },
+  field_realm_channel_creation_groups: {
+    level: 264,
+    change: 'register carries realm_can_create_public_channel_group (private at 266, web-public at 280)',
+    where: 'POST /register',
+  },
+  field_realm_private_channel_group: {
+    level: 266,
+    change: 'register carries realm_can_create_private_channel_group',
+    where: 'POST /register',
+  },
+  field_realm_direct_message_groups: {
+    level: 270,
+    change: 'register carries realm_direct_message_initiator_group and realm_direct_message_permission_group',
+    where: 'POST /register',
+  },
+  field_realm_web_public_channel_group: {
+    level: 280,
+    change: 'register carries realm_can_create_web_public_channel_group',
+    where: 'POST /register',
+  },
+  field_realm_delete_any_message_group: {
+    level: 281,
+    change: 'register carries realm_can_delete_any_message_group',
+    where: 'POST /register',
+  },
+  field_realm_delete_own_message_group: {
+    level: 291,
+    change: 'register carries realm_can_delete_own_message_group',
+    where: 'POST /register',
+  },
+  field_realm_group_management: {
+    level: 299,
+    change: 'register carries realm_can_create_groups and realm_can_manage_all_groups',
+    where: 'POST /register',
+  },
+  field_realm_custom_emoji_group: {
+    level: 307,
+    change: 'register carries realm_can_add_custom_emoji_group',
+    where: 'POST /register',
+  },
+  field_realm_move_between_channels_group: {
+    level: 310,
+    change: 'register carries realm_can_move_messages_between_channels_group',
+    where: 'POST /register',
+  },
+  field_realm_move_between_topics_group: {
+    level: 316,
+    change: 'register carries realm_can_move_messages_between_topics_group',
+    where: 'POST /register',
+  },
+  field_realm_invite_users_group: {
+    level: 321,
+    change: 'register carries realm_can_invite_users_group',
+    where: 'POST /register',
+  },
+  field_realm_moderation_request_channel: {
+    level: 331,
+    change: 'register carries realm_moderation_request_channel_id',
+    where: 'POST /register',
+  },
+  field_realm_empty_topic_display_name: {
+    level: 334,
+    change: 'register carries realm_empty_topic_display_name',
+    where: 'POST /register',
+  },
+  field_realm_add_subscribers_group: {
+    level: 341,
+    change: 'register carries realm_can_add_subscribers_group',
+    where: 'POST /register',
+  },
+  field_realm_bot_groups: {
+    level: 344,
+    change: 'register carries realm_can_create_bots_group and realm_can_create_write_only_bots_group',
+    where: 'POST /register',
+  },
+  field_realm_guest_dm_warning: {
+    level: 348,
+    change: 'register carries realm_enable_guest_user_dm_warning',
+    where: 'POST /register',
+  },
+  field_realm_summarize_topics_group: {
+    level: 350,
+    change: 'register carries realm_can_summarize_topics_group',
+    where: 'POST /register',
+  },
+  field_realm_mention_many_users_group: {
+    level: 352,
+    change: 'register carries realm_can_mention_many_users_group',
+    where: 'POST /register',
+  },
+  field_realm_edit_history_policy: {
+    level: 358,
+    change: 'register carries realm_message_edit_history_visibility_policy',
+    where: 'POST /register',
+  },
+  field_realm_billing_group: {
+    level: 363,
+    change: 'register carries realm_can_manage_billing_group',
+    where: 'POST /register',
+  },
+  field_realm_resolve_topics_group: {
+    level: 367,
+    change: 'register carries realm_can_resolve_topics_group',
+    where: 'POST /register',
+  },
+  field_realm_topics_policy: {
+    level: 392,
+    change: 'register carries realm_topics_policy and realm_can_set_topics_policy_group',
+    where: 'POST /register',
+  },
+  field_realm_delete_policy_group: {
+    level: 407,
+    change: 'register carries realm_can_set_delete_message_policy_group',
+    where: 'POST /register',
+  },
+  field_realm_welcome_message_text: {
+    level: 416,
+    change: 'register carries realm_welcome_message_custom_text',
+    where: 'POST /register',
+  },
+  field_web_mark_read_on_scroll_policy: {
+    level: 175,
+    change: 'user settings carry web_mark_read_on_scroll_policy',
+    where: 'register user_settings and flat settings, realm_user_settings_defaults',
+  },
+  field_web_stream_unreads_count_display_policy: {
+    level: 210,
+    change: 'user settings carry web_stream_unreads_count_display_policy',
+    where: 'user settings (register, defaults)',
+  },
+  field_web_home_view: {
+    level: 219,
+    change:
+      'default_view and escape_navigates_to_default_view are renamed web_home_view and web_escape_navigates_to_home_view',
+    where: 'user settings (register, defaults)',
+  },
+  field_web_font_size: {
+    level: 245,
+    change: 'user settings carry web_font_size_px and web_line_height_percent',
+    where: 'user settings (register, defaults)',
+  },
+  field_receives_typing_notifications: {
+    level: 253,
+    change: 'user settings carry receives_typing_notifications',
+    where: 'user settings (register, defaults)',
+  },
+  field_web_navigate_to_sent_message: {
+    level: 268,
+    change: 'user settings carry web_navigate_to_sent_message',
+    where: 'user settings (register, defaults)',
+  },
+  field_web_channel_default_view: {
+    level: 269,
+    change: 'user settings carry web_channel_default_view',
+    where: 'user settings (register, defaults)',
+  },
+  field_web_animate_image_previews: {
+    level: 275,
+    change: 'user settings carry web_animate_image_previews',
+    where: 'user settings (register, defaults)',
+  },
+  field_web_suggest_update_timezone: {
+    level: 329,
+    change: 'user settings carry web_suggest_update_timezone',
+    where: 'user settings (register, defaults)',
+  },
 
   // --- Endpoints beyond the spec that real clients call ---------------------------------------------------
+  emoji_not_found_404: {
+    level: 190,
+    change: 'deleting a missing or deactivated custom emoji answers HTTP 404 (400 before), code BAD_REQUEST',
+    where: 'DELETE /realm/emoji/{emoji_name}',
+  },
+  read_receipts: {
+    level: 137,
+    change:
+      'GET /messages/{id}/read_receipts lists who read a message (below: the route does not exist, 404)',
+    where: 'GET /messages/{message_id}/read_receipts',
+  },
+  read_receipts_hide_muted: {
+    level: 144,
+    change: 'read receipts leave out users the caller muted and users who muted the caller',
+    where: 'GET /messages/{message_id}/read_receipts user_ids',
+  },
+  profile_field_summary: {
+    level: 146,
+    change: 'custom profile fields carry display_in_profile_summary',
+    where: 'GET /realm/profile_fields, custom_profile_fields snapshot and events',
+  },
+  profile_field_pronouns: {
+    level: 151,
+    change: 'the pronouns custom profile field type (8) exists',
+    where: 'custom_profile_field_types in register; fixture fields of type 8 are still listed',
+  },
+  profile_field_required: {
+    level: 244,
+    change: 'custom profile fields carry required',
+    where: 'GET /realm/profile_fields, custom_profile_fields snapshot and events',
+  },
+  upload_url: {
+    level: 272,
+    change: 'POST /user_uploads answers url beside the deprecated uri (below: uri only)',
+    where: 'POST /user_uploads response',
+  },
+  upload_filename: {
+    level: 286,
+    change: 'POST /user_uploads answers filename, the name as uploaded',
+    where: 'POST /user_uploads response',
+  },
+  profile_field_editable_by_user: {
+    level: 296,
+    change: 'custom profile fields carry editable_by_user',
+    where: 'GET /realm/profile_fields, custom_profile_fields snapshot and events',
+  },
+  muted_users: {
+    level: 48,
+    change: 'users may mute other users (below: the muted_users routes do not exist, 404)',
+    where: 'POST and DELETE /users/me/muted_users/{id}, muted_users snapshot and events',
+  },
+  status_away_is_presence: {
+    level: 148,
+    change:
+      'the deprecated away flag of a status sets presence_enabled to its opposite, and reads back from it',
+    where: 'POST /users/me/status away, user_status snapshot and GET /users/{id}/status',
+  },
+  mute_bots: {
+    level: 188,
+    change: 'bots may be muted and unmuted (below: a bot is "No such user")',
+    where: 'POST and DELETE /users/me/muted_users/{id}',
+  },
+  user_status_get: {
+    level: 262,
+    change: "GET /users/{id}/status fetches one user's status (below: the route does not exist, 404)",
+    where: 'GET /users/{id}/status',
+  },
 } as const satisfies Record<string, Behaviour>;
 
 export type BehaviourName = keyof typeof BEHAVIOURS;

@@ -1,9 +1,10 @@
 /** Channel and subscription errors. Texts follow the feature level: "stream" before 255, "channel" from it. */
 import { ApiError, bad } from './core.js';
+import { has } from '../../versions/index.js';
 
 /** "Stream" before feature level 255, "Channel" from it (capitalized or not as `word` is). */
 export function channelWord(fl: number, word: 'stream' | 'Stream'): string {
-  if (fl < 255) return word;
+  if (!has('channel_wording', fl)) return word;
   return word === 'stream' ? 'channel' : 'Channel';
 }
 
@@ -48,7 +49,7 @@ export const channelsErrors = {
   invalidSubscriptionValue: (property: string) => bad(`Invalid ${property}`),
   /** A principal that does not exist or is deactivated (403 UNAUTHORIZED_PRINCIPAL before feature level 208). */
   badPrincipal: (fl: number, principal: string | number) =>
-    fl < 208
+    !has('principal_errors_bad_request', fl)
       ? new ApiError(
           'UNAUTHORIZED_PRINCIPAL',
           `User not authorized to execute queries on behalf of '${principal}'`,
@@ -58,7 +59,7 @@ export const channelsErrors = {
       : bad('No such user'),
   /** Not a channel administrator ("Must be an organization administrator" before channel administrators, FL325). */
   channelAdminRequired: (fl: number) =>
-    fl < 325
+    !has('channel_administrators', fl)
       ? bad('Must be an organization administrator')
       : bad('You do not have permission to administer this channel.'),
   notAuthorizedForQuery: () => bad('User not authorized for this query'),

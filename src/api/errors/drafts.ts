@@ -1,13 +1,14 @@
 /** Errors of drafts and saved snippets. */
 import type { DraftRefusal } from '../../store/drafts/drafts.js';
 import { ApiError, bad } from './core.js';
+import { has } from '../../versions/index.js';
 
 /** Draft and saved-snippet error factories. */
 export const draftErrors = {
   draftsDisabled: () => bad('User has disabled synchronizing drafts.'),
   draftNotFound: () => new ApiError('BAD_REQUEST', 'Draft does not exist', 404),
   draftRefused: (refusal: DraftRefusal, featureLevel: number) => {
-    const channel = featureLevel >= 255 ? 'channel' : 'stream';
+    const channel = has('channel_wording', featureLevel) ? 'channel' : 'stream';
     switch (refusal.kind) {
       case 'not_one_channel':
         return bad('Must specify exactly 1 stream ID for stream messages');

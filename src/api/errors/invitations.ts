@@ -2,6 +2,7 @@
 import type { AcceptRefusal } from '../../store/invitations/accept.js';
 import { ApiError, bad } from './core.js';
 import { settingsErrors } from './settings.js';
+import { has } from '../../versions/index.js';
 
 /** One address that could not be invited: [address, reason, is_deactivated]. */
 export type InviteAddressError = [string, string, boolean];
@@ -23,7 +24,7 @@ export const invitationErrors = {
   noInviteEmails: () => bad('You must specify at least one email address.'),
   inviteInvalidChannel: (streamId: number, featureLevel: number) =>
     bad(
-      featureLevel >= 255
+      has('channel_wording', featureLevel)
         ? `Invalid channel ID ${streamId}. No invites were sent.`
         : `Stream does not exist with id: ${streamId}. No invites were sent.`,
     ),

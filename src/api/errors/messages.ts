@@ -1,6 +1,7 @@
 /** Error factories of the messages area (sending, fetching, narrows, editing, deleting, reactions, flags). */
 import { channelWord } from './channels.js';
 import { ApiError, bad } from './core.js';
+import { has } from '../../versions/index.js';
 
 /** "stream" before feature level 255, "channel" from it on. */
 const word = (fl: number): string => channelWord(fl, 'stream');
@@ -26,7 +27,8 @@ export const messagesErrors = {
   directMessageInitiator: () => bad('You do not have permission to initiate direct message conversations.'),
   localIdRequired: () => bad('Missing local_id'),
   wildcardNotAllowed: (kind: 'channel' | 'topic', fl: number) => {
-    if (fl < 229) return bad(`You do not have permission to use wildcard mentions in this ${word(fl)}.`);
+    if (!has('wildcard_mention_codes', fl))
+      return bad(`You do not have permission to use wildcard mentions in this ${word(fl)}.`);
     return kind === 'channel'
       ? new ApiError(
           'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
@@ -80,5 +82,8 @@ export const messagesErrors = {
     bad('At least one of the following arguments must be present: emoji_name, emoji_code'),
   reactionExists: () => new ApiError('REACTION_ALREADY_EXISTS', 'Reaction already exists.'),
   reactionDoesNotExist: (fl: number) =>
-    new ApiError(fl >= 193 ? 'REACTION_DOES_NOT_EXIST' : 'BAD_REQUEST', "Reaction doesn't exist."),
+    new ApiError(
+      has('reaction_does_not_exist_code', fl) ? 'REACTION_DOES_NOT_EXIST' : 'BAD_REQUEST',
+      "Reaction doesn't exist.",
+    ),
 } as const;

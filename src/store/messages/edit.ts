@@ -9,6 +9,8 @@ import { usersWithRow } from './delete.js';
 import { flagNames } from './flags.js';
 import { sendMoveNotices, sendResolveNotice } from './notices.js';
 import { mentionBits, messagesInTopic, topicParticipants } from './send.js';
+import { alertWordBit, usersAlertedBy } from '../user-preferences/alert-words.js';
+import { has } from '../../versions/index.js';
 
 /** The "✔ " prefix of resolved topics. */
 export const RESOLVED_TOPIC_PREFIX = '✔ ';
@@ -46,7 +48,9 @@ export function messagesToMove(
     .map((id) => store.state.messages.get(id)!);
 }
 
+/** The bits a content edit recomputes: mentions and alert words. */
 const MENTION_MASK = ~(
+  FLAG_BITS.has_alert_word |
   FLAG_BITS.mentioned |
   FLAG_BITS.wildcard_mentioned |
   FLAG_BITS.stream_wildcard_mentioned |
@@ -72,9 +76,11 @@ function editContent(store: Store, message: MessageRecord, content: string, entr
     message.stream_id !== null
       ? topicParticipants(store.state, message.stream_id, message.topic)
       : new Set<number>();
+  const alerted = usersAlertedBy(store.state, content);
   for (const userId of usersWithRow(store, message.id)) {
     const rows = store.state.index.flags.get(userId)!;
-    rows.set(message.id, (rows.get(message.id)! & MENTION_MASK) | mentionBits(message, userId, people));
+    const bits = mentionBits(message, userId, people) | alertWordBit(alerted, userId);
+    rows.set(message.id, (rows.get(message.id)! & MENTION_MASK) | bits);
   }
 }
 
@@ -144,7 +150,8 @@ export function editMessage(store: Store, editor: UserRecord, edited: MessageRec
       rendered_content: message.rendered_content,
       is_me_message: message.is_me_message,
     });
-    if (store.featureLevel < 284) payload.prev_rendered_content_version = 1;
+    if (!has('no_prev_rendered_content_version', store.featureLevel))
+      payload.prev_rendered_content_version = 1;
   }
   if (moving) {
     payload.propagate_mode = req.propagateMode;

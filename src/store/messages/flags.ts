@@ -1,5 +1,6 @@
 /** Per-user message flags: bit ↔ name, the flags a viewer sees, and which flags clients may edit. */
 import { FLAG_BITS, type FlagName, type MessageRecord, type RealmState } from '../state.js';
+import { has } from '../../versions/index.js';
 
 /** Flags clients may change through POST /messages/flags. */
 export const EDITABLE_FLAGS: readonly FlagName[] = ['read', 'starred', 'collapsed'];
@@ -14,8 +15,8 @@ export const NON_EDITABLE_FLAGS: readonly string[] = [
   'historical',
 ];
 
-/** Flags introduced at feature level 224 (older servers only report the legacy wildcard flag). */
-const FL224_FLAGS = new Set<FlagName>(['stream_wildcard_mentioned', 'topic_wildcard_mentioned']);
+/** Flags of split_wildcard_flags (older servers only report the legacy wildcard flag). */
+const SPLIT_WILDCARD_FLAGS = new Set<FlagName>(['stream_wildcard_mentioned', 'topic_wildcard_mentioned']);
 
 const ORDER = Object.entries(FLAG_BITS) as Array<[FlagName, number]>;
 
@@ -23,7 +24,8 @@ const ORDER = Object.entries(FLAG_BITS) as Array<[FlagName, number]>;
 export function flagNames(bits: number, featureLevel: number): string[] {
   const out: string[] = [];
   for (const [name, bit] of ORDER) {
-    if (bits & bit && (featureLevel >= 224 || !FL224_FLAGS.has(name))) out.push(name);
+    if (bits & bit && (!SPLIT_WILDCARD_FLAGS.has(name) || has('split_wildcard_flags', featureLevel)))
+      out.push(name);
   }
   return out;
 }

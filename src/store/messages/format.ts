@@ -6,6 +6,7 @@ import type { MessageRecord, RealmState, UserRecord } from '../state.js';
 import { flagNames, viewerBits } from './flags.js';
 import { topicLinks } from '../render.js';
 import { visibleEditHistory } from './edit-history.js';
+import { has, NEWEST_FEATURE_LEVEL } from '../../versions/index.js';
 
 /** How the viewer asked for messages. */
 export interface FormatOptions {
@@ -51,7 +52,7 @@ export function formatMessage(
   record: MessageRecord,
   viewer: UserRecord | undefined,
   options: FormatOptions,
-  featureLevel = 435,
+  featureLevel = NEWEST_FEATURE_LEVEL,
 ): Message {
   const sender = state.users.get(record.sender_id);
   const out: Message = {
@@ -78,7 +79,7 @@ export function formatMessage(
   };
   if (record.stream_id !== null) out.stream_id = record.stream_id;
   // Before feature level 365 moves also counted as edits and there was no last_moved_timestamp.
-  if (featureLevel >= 365) {
+  if (has('last_moved_timestamp', featureLevel)) {
     if (record.last_edit_timestamp !== undefined) out.last_edit_timestamp = record.last_edit_timestamp;
     if (record.last_moved_timestamp !== undefined) out.last_moved_timestamp = record.last_moved_timestamp;
   } else {

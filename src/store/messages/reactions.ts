@@ -7,6 +7,7 @@ import { FLAG_BITS, type MessageRecord, type ReactionRecord, type UserRecord } f
 import type { Store } from '../store.js';
 import type { ReactionType } from '../../generated/types.js';
 import { usersWithRow } from './delete.js';
+import { has } from '../../versions/index.js';
 
 /** A resolved emoji, or the reason it cannot be used. */
 export type EmojiResolution =
@@ -82,8 +83,7 @@ function emitReaction(
   user: UserRecord,
   r: ReactionRecord,
 ): void {
-  const fl = store.featureLevel;
-  const withUser = fl < 328 || fl >= 339;
+  const withUser = !has('reaction_user_dropped', store.featureLevel);
   store.emit(usersWithRow(store, message.id), {
     type: 'reaction',
     op,

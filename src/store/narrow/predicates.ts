@@ -8,6 +8,7 @@ import { isTopicMuted, visibilityPolicy, VISIBILITY } from '../messages/user-top
 import { NarrowError, type NarrowTerm } from './parse.js';
 import { channelByOperand, dmParticipants } from './operands.js';
 import { matchesSearch, parseSearch } from './search.js';
+import { has } from '../../versions/index.js';
 
 type Predicate = (m: MessageRecord) => boolean;
 
@@ -50,13 +51,13 @@ function isPredicate(state: RealmState, viewer: UserRecord, operand: string, fl:
     case 'resolved':
       return (m) => m.stream_id !== null && m.topic.startsWith(RESOLVED_PREFIX);
     case 'followed':
-      if (fl >= 265)
+      if (has('followed_narrow', fl))
         return (m) =>
           m.stream_id !== null &&
           visibilityPolicy(state, viewer.user_id, m.stream_id, m.topic) === VISIBILITY.followed;
       break;
     case 'muted':
-      if (fl >= 366) return muted;
+      if (has('muted_narrow', fl)) return muted;
       break;
   }
   throw new NarrowError('operator', `unknown 'is' operand ${operand}`);
@@ -71,14 +72,14 @@ function hasPredicate(operand: string, fl: number): Predicate {
     case 'image':
       return (m) => m.has_image;
     case 'reaction':
-      if (fl >= 249) return (m) => m.reactions.length > 0;
+      if (has('has_reaction_narrow', fl)) return (m) => m.reactions.length > 0;
   }
   throw new NarrowError('operator', `unknown 'has' operand ${operand}`);
 }
 
 function positivePredicate(state: RealmState, viewer: UserRecord, term: NarrowTerm, fl: number): Predicate {
   const { operand } = term;
-  const channelWord = fl >= 255 ? 'channel' : 'stream';
+  const channelWord = has('channel_wording', fl) ? 'channel' : 'stream';
   switch (term.operator) {
     case 'channel': {
       const channel = channelByOperand(state, operand as string | number);
@@ -124,7 +125,7 @@ function positivePredicate(state: RealmState, viewer: UserRecord, term: NarrowTe
       return () => true;
     case 'with':
       // Replaced by the conversation's terms in compileNarrow.
-      if (fl >= 271) return () => true;
+      if (has('with_narrow', fl)) return () => true;
       break;
     case 'id': {
       const id =

@@ -2,6 +2,7 @@
 import { sendRefusal, type SendRefusal } from '../channels/permissions.js';
 import type { RealmState, ScheduledMessageRecord, UserRecord } from '../state.js';
 import { apiEmail } from '../users.js';
+import { has } from '../../versions/index.js';
 
 /** A resolved destination. */
 export type ScheduledTarget =
@@ -46,7 +47,7 @@ export function checkTarget(
 
 /** The plain-text reason for a refusal, as the server words it (also the failure notice's quote). */
 export function refusalText(refusal: TargetRefusal, featureLevel: number): string {
-  const channelWord = featureLevel >= 255 ? 'Channel' : 'Stream';
+  const channelWord = has('channel_wording', featureLevel) ? 'Channel' : 'Stream';
   switch (refusal.kind) {
     case 'stream_not_found':
       return `${channelWord} with ID '${refusal.streamId}' does not exist`;

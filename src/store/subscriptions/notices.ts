@@ -3,6 +3,7 @@ import { notificationBot, sendNotice } from '../messages/notices.js';
 import { sendMessage } from '../messages/send.js';
 import type { ChannelRecord, UserRecord } from '../state.js';
 import type { Store } from '../store.js';
+import { has } from '../../versions/index.js';
 
 /** What one subscribe call did. */
 export interface SubscribeNotices {
@@ -33,7 +34,7 @@ export function sendSubscriptionNotices(store: Store, actor: UserRecord, n: Subs
   const { state } = store;
   const bot = notificationBot(state);
   if (!bot) return false;
-  const word = store.featureLevel >= 255 ? 'channel' : 'stream';
+  const word = has('channel_wording', store.featureLevel) ? 'channel' : 'stream';
   const mention = `@_**${actor.full_name}|${actor.user_id}**`;
   for (const channel of n.created) {
     const description = channel.description || '*No description.*';

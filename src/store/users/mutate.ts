@@ -5,6 +5,7 @@ import { SYSTEM_GROUP_NAMES, refreshSystemGroups } from '../groups.js';
 import type { UserRecord } from '../state.js';
 import { formatUser } from '../users.js';
 import type { Store } from '../store.js';
+import { has } from '../../versions/index.js';
 
 /** Recomputes system groups and emits add_members / remove_members for each system group that changed. */
 export function refreshSystemGroupsWithEvents(store: Store): void {
@@ -71,14 +72,13 @@ export function deactivateUser(store: Store, user: UserRecord): void {
       state.subscribers.get(streamId)?.delete(target.user_id);
       emitPeer(store, streamId, [target.user_id], 'peer_remove');
     }
-    const event =
-      store.featureLevel >= 222
-        ? { type: 'realm_user', op: 'update', person: { user_id: target.user_id, is_active: false } }
-        : {
-            type: 'realm_user',
-            op: 'remove',
-            person: { user_id: target.user_id, full_name: target.full_name },
-          };
+    const event = has('user_active_update_event', store.featureLevel)
+      ? { type: 'realm_user', op: 'update', person: { user_id: target.user_id, is_active: false } }
+      : {
+          type: 'realm_user',
+          op: 'remove',
+          person: { user_id: target.user_id, full_name: target.full_name },
+        };
     store.emit(audience, event);
   }
   refreshSystemGroupsWithEvents(store);
@@ -92,7 +92,7 @@ export function reactivateUser(store: Store, user: UserRecord): void {
   const { state } = store;
   if (user.is_active) return;
   user.is_active = true;
-  if (store.featureLevel >= 222)
+  if (has('user_active_update_event', store.featureLevel))
     store.emit(store.activeUserIds(), {
       type: 'realm_user',
       op: 'update',

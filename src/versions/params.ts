@@ -1,0 +1,66 @@
+/**
+ * Request parameters that appeared at some feature level. Below that level a server did not know them: the
+ * dispatcher drops them before validation, as unsupported parameters (listed in ignored_parameters_unsupported
+ * where the level reports those), so the handler sees a request without them.
+ */
+import { has } from './index.js';
+import type { BehaviourName } from './table.js';
+
+type Gates = Readonly<Record<string, BehaviourName>>;
+
+const INVITE_PARAMS: Gates = {
+  invite_expires_in_minutes: 'invite_expires_in_minutes',
+  welcome_message_custom_text: 'welcome_message_custom_text',
+};
+const CHANNEL_POLICY_PARAMS: Gates = {
+  stream_post_policy: 'stream_post_policy',
+  can_send_message_group: 'can_send_message_group',
+};
+
+/** Parameters gated by a behaviour, by route (`METHOD /path` as the route table spells it). */
+export const PARAMETER_GATES: ReadonlyMap<string, Gates> = new Map<string, Gates>([
+  [
+    'GET /messages',
+    { include_anchor: 'include_anchor', message_ids: 'message_ids', allow_empty_topic_name: 'empty_topic' },
+  ],
+  ['GET /messages/{message_id}', { allow_empty_topic_name: 'empty_topic' }],
+  ['GET /users/me/{stream_id}/topics', { allow_empty_topic_name: 'empty_topic' }],
+  ['POST /messages/flags/narrow', { include_anchor: 'include_anchor' }],
+  ['POST /messages', { read_by_sender: 'read_by_sender' }],
+  ['POST /scheduled_messages', { read_by_sender: 'read_by_sender' }],
+  [
+    'GET /streams',
+    {
+      exclude_archived: 'archived_channels',
+      include_all: 'include_all',
+      include_can_access_content: 'include_all',
+    },
+  ],
+  ['POST /users/me/subscriptions', CHANNEL_POLICY_PARAMS],
+  ['PATCH /streams/{stream_id}', CHANNEL_POLICY_PARAMS],
+  ['POST /invites', INVITE_PARAMS],
+  ['POST /invites/multiuse', INVITE_PARAMS],
+]);
+
+const NONE: readonly string[] = [];
+
+/**
+ * Removes from `raw` the parameters of `route` that a server at `level` did not accept yet, and returns their
+ * names (none for most routes: one map lookup).
+ */
+export function dropUnsupportedParams(
+  route: string,
+  raw: Map<string, string>,
+  level: number,
+): readonly string[] {
+  const gates = PARAMETER_GATES.get(route);
+  if (!gates) return NONE;
+  let dropped: string[] | undefined;
+  for (const name in gates) {
+    if (raw.has(name) && !has(gates[name]!, level)) {
+      raw.delete(name);
+      (dropped ??= []).push(name);
+    }
+  }
+  return dropped ?? NONE;
+}
