@@ -700,6 +700,442 @@ export const BEHAVIOURS = {
     change: 'user settings carry web_suggest_update_timezone',
     where: 'user settings (register, defaults)',
   },
+  // Entries named field_* are the levels of src/versions/fields.ts (fields a level did not send yet).
+  field_stream_weekly_traffic: {
+    level: 199,
+    change: 'channel objects carry stream_weekly_traffic',
+    where: 'GET /streams, GET /streams/{id}, register streams, stream events',
+  },
+  field_can_remove_subscribers_group_id: {
+    level: 142,
+    change: 'channel objects carry can_remove_subscribers_group_id (a group id)',
+    where: 'channel and subscription objects',
+  },
+  field_can_remove_subscribers_group: {
+    level: 197,
+    change: 'can_remove_subscribers_group_id is renamed can_remove_subscribers_group',
+    where: 'channel and subscription objects',
+  },
+  field_channel_group_setting_objects: {
+    level: 320,
+    change: 'can_remove_subscribers_group may be an anonymous group object (a group id before)',
+    where: 'channel and subscription objects',
+  },
+  field_channel_creator_id: {
+    level: 254,
+    change: 'channel objects carry creator_id',
+    where: 'channel and subscription objects (REST, register, events)',
+  },
+  field_channel_is_archived: {
+    level: 315,
+    change: 'channel objects carry is_archived',
+    where: 'channel and subscription objects',
+  },
+  field_channel_is_recently_active: {
+    level: 323,
+    change: 'channel objects carry is_recently_active',
+    where: 'channel and subscription objects',
+  },
+  field_can_administer_channel_group: {
+    level: 325,
+    change: 'channel objects carry can_administer_channel_group',
+    where: 'channel and subscription objects',
+  },
+  field_can_send_message_group: {
+    level: 333,
+    change: 'channel objects carry can_send_message_group',
+    where: 'channel and subscription objects',
+  },
+  field_can_add_subscribers_group: {
+    level: 342,
+    change: 'channel objects carry can_add_subscribers_group',
+    where: 'channel and subscription objects',
+  },
+  field_can_subscribe_group: {
+    level: 357,
+    change: 'channel objects carry can_subscribe_group',
+    where: 'channel and subscription objects',
+  },
+  field_channel_folder_id: {
+    level: 389,
+    change: 'channel objects carry folder_id',
+    where: 'channel and subscription objects',
+  },
+  field_channel_topics_policy: {
+    level: 392,
+    change: 'channel objects carry topics_policy',
+    where: 'channel and subscription objects',
+  },
+  field_subscriber_count: {
+    level: 394,
+    change: 'channel objects carry subscriber_count',
+    where: 'channel and subscription objects',
+  },
+  field_can_move_messages_channel_groups: {
+    level: 396,
+    change:
+      'channel objects carry can_move_messages_out_of_channel_group and can_move_messages_within_channel_group',
+    where: 'channel and subscription objects',
+  },
+  field_can_resolve_topics_group: {
+    level: 402,
+    change: 'channel objects carry can_resolve_topics_group',
+    where: 'channel and subscription objects',
+  },
+  field_can_delete_message_channel_groups: {
+    level: 407,
+    change: 'channel objects carry can_delete_any_message_group and can_delete_own_message_group',
+    where: 'channel and subscription objects',
+  },
+  field_partial_subscribers: {
+    level: 412,
+    change: 'subscription objects may carry partial_subscribers',
+    where: 'register subscriptions, GET /users/me/subscriptions',
+  },
+  field_direct_subgroup_ids: {
+    level: 131,
+    change: 'user group subgroups are listed as direct_subgroup_ids',
+    where: 'user group objects',
+  },
+  field_can_mention_group_id: {
+    level: 191,
+    change: 'user groups carry can_mention_group_id (a group id)',
+    where: 'user group objects',
+  },
+  field_can_mention_group: {
+    level: 198,
+    change: 'can_mention_group_id is renamed can_mention_group',
+    where: 'user group objects',
+  },
+  field_group_setting_objects: {
+    level: 258,
+    change: 'can_mention_group may be an anonymous group object (a group id before)',
+    where: 'user group objects',
+  },
+  field_can_manage_group: {
+    level: 283,
+    change: 'user groups carry can_manage_group',
+    where: 'user group objects (GET /user_groups, register, user_group events)',
+  },
+  field_group_deactivated: {
+    level: 290,
+    change: 'user groups carry deactivated',
+    where: 'user group objects',
+  },
+  field_group_creator: {
+    level: 292,
+    change: 'user groups carry creator_id and date_created',
+    where: 'user group objects',
+  },
+  field_can_join_group: {
+    level: 301,
+    change: 'user groups carry can_join_group',
+    where: 'user group objects',
+  },
+  field_can_add_members_group: {
+    level: 305,
+    change: 'user groups carry can_add_members_group',
+    where: 'user group objects',
+  },
+  field_can_leave_group: {
+    level: 308,
+    change: 'user groups carry can_leave_group',
+    where: 'user group objects',
+  },
+  field_can_remove_members_group: {
+    level: 324,
+    change: 'user groups carry can_remove_members_group',
+    where: 'user group objects',
+  },
+  field_created_group_id: {
+    level: 317,
+    change: 'POST /user_groups/create answers the new group_id',
+    where: 'POST /user_groups/create',
+  },
+  field_new_subscription_messages_sent: {
+    level: 397,
+    change: 'POST /users/me/subscriptions answers new_subscription_messages_sent',
+    where: 'POST /users/me/subscriptions',
+  },
+  field_linkifier_url_template: {
+    level: 176,
+    change:
+      'linkifiers carry an RFC 6570 url_template (url_format_string with %(name)s before); register sends realm_linkifiers only to clients with linkifier_url_template',
+    where: 'GET /realm/linkifiers, register realm_linkifiers, realm_linkifiers events',
+  },
+  default_streams_as_ids: {
+    level: 330,
+    change: 'register realm_default_streams lists channel ids (channel objects before)',
+    where: 'POST /register realm_default_streams',
+  },
+  field_realm_url: {
+    level: 257,
+    change: 'register and server settings carry realm_url beside the deprecated realm_uri',
+    where: 'POST /register, GET /server_settings',
+  },
+  field_realm_announcements_streams: {
+    level: 241,
+    change:
+      'realm_notifications_stream_id and realm_signup_notifications_stream_id are renamed realm_new_stream_announcements_stream_id and realm_signup_announcements_stream_id',
+    where: 'POST /register',
+  },
+  field_presence_last_update_id: {
+    level: 263,
+    change: 'register carries presence_last_update_id',
+    where: 'POST /register presence section',
+  },
+  field_saved_snippets: {
+    level: 297,
+    change: 'register carries saved_snippets',
+    where: 'POST /register',
+  },
+  field_channel_folders: {
+    level: 389,
+    change: 'register carries channel_folders',
+    where: 'POST /register',
+  },
+  field_navigation_views: {
+    level: 390,
+    change: 'register carries navigation_views',
+    where: 'POST /register',
+  },
+  field_register_limits_later: {
+    level: 397,
+    change: 'register carries max_bulk_new_subscription_messages',
+    where: 'POST /register',
+  },
+  field_channel_folder_limits: {
+    level: 410,
+    change: 'register carries max_channel_folder_name_length and max_channel_folder_description_length',
+    where: 'POST /register',
+  },
+  field_reminder_note_limit: {
+    level: 415,
+    change: 'register carries max_reminder_note_length',
+    where: 'POST /register',
+  },
+  field_server_presence_intervals: {
+    level: 164,
+    change:
+      'register carries server_presence_ping_interval_seconds and server_presence_offline_threshold_seconds',
+    where: 'POST /register',
+  },
+  field_server_emoji_data_url: {
+    level: 140,
+    change: 'register carries server_emoji_data_url',
+    where: 'POST /register',
+  },
+  field_realm_date_created: {
+    level: 203,
+    change: 'register carries realm_date_created',
+    where: 'POST /register',
+  },
+  field_server_typing_periods: {
+    level: 204,
+    change: 'register carries the server_typing_* periods',
+    where: 'POST /register',
+  },
+  field_create_multiuse_invite_group: {
+    level: 209,
+    change: 'register carries realm_create_multiuse_invite_group',
+    where: 'POST /register',
+  },
+  field_jitsi_server_url: {
+    level: 212,
+    change: 'register carries realm_jitsi_server_url and server_jitsi_server_url',
+    where: 'POST /register',
+  },
+  field_guest_user_indicator: {
+    level: 216,
+    change: 'register carries realm_enable_guest_user_indicator',
+    where: 'POST /register',
+  },
+  field_can_access_all_users_group: {
+    level: 225,
+    change: 'register carries realm_can_access_all_users_group',
+    where: 'POST /register',
+  },
+  field_push_notifications_end: {
+    level: 231,
+    change: 'register carries realm_push_notifications_enabled_end_timestamp',
+    where: 'POST /register',
+  },
+  field_update_announcements_stream: {
+    level: 242,
+    change: 'register carries the update-announcements channel id',
+    where: 'POST /register',
+  },
+  field_require_unique_names: {
+    level: 246,
+    change: 'register carries realm_require_unique_names',
+    where: 'POST /register',
+  },
+  field_realm_channel_creation_groups: {
+    level: 264,
+    change: 'register carries realm_can_create_public_channel_group (private at 266, web-public at 280)',
+    where: 'POST /register',
+  },
+  field_realm_private_channel_group: {
+    level: 266,
+    change: 'register carries realm_can_create_private_channel_group',
+    where: 'POST /register',
+  },
+  field_realm_direct_message_groups: {
+    level: 270,
+    change: 'register carries realm_direct_message_initiator_group and realm_direct_message_permission_group',
+    where: 'POST /register',
+  },
+  field_realm_web_public_channel_group: {
+    level: 280,
+    change: 'register carries realm_can_create_web_public_channel_group',
+    where: 'POST /register',
+  },
+  field_realm_delete_any_message_group: {
+    level: 281,
+    change: 'register carries realm_can_delete_any_message_group',
+    where: 'POST /register',
+  },
+  field_realm_delete_own_message_group: {
+    level: 291,
+    change: 'register carries realm_can_delete_own_message_group',
+    where: 'POST /register',
+  },
+  field_realm_group_management: {
+    level: 299,
+    change: 'register carries realm_can_create_groups and realm_can_manage_all_groups',
+    where: 'POST /register',
+  },
+  field_realm_custom_emoji_group: {
+    level: 307,
+    change: 'register carries realm_can_add_custom_emoji_group',
+    where: 'POST /register',
+  },
+  field_realm_move_between_channels_group: {
+    level: 310,
+    change: 'register carries realm_can_move_messages_between_channels_group',
+    where: 'POST /register',
+  },
+  field_realm_move_between_topics_group: {
+    level: 316,
+    change: 'register carries realm_can_move_messages_between_topics_group',
+    where: 'POST /register',
+  },
+  field_realm_invite_users_group: {
+    level: 321,
+    change: 'register carries realm_can_invite_users_group',
+    where: 'POST /register',
+  },
+  field_realm_moderation_request_channel: {
+    level: 331,
+    change: 'register carries realm_moderation_request_channel_id',
+    where: 'POST /register',
+  },
+  field_realm_empty_topic_display_name: {
+    level: 334,
+    change: 'register carries realm_empty_topic_display_name',
+    where: 'POST /register',
+  },
+  field_realm_add_subscribers_group: {
+    level: 341,
+    change: 'register carries realm_can_add_subscribers_group',
+    where: 'POST /register',
+  },
+  field_realm_bot_groups: {
+    level: 344,
+    change: 'register carries realm_can_create_bots_group and realm_can_create_write_only_bots_group',
+    where: 'POST /register',
+  },
+  field_realm_guest_dm_warning: {
+    level: 348,
+    change: 'register carries realm_enable_guest_user_dm_warning',
+    where: 'POST /register',
+  },
+  field_realm_summarize_topics_group: {
+    level: 350,
+    change: 'register carries realm_can_summarize_topics_group',
+    where: 'POST /register',
+  },
+  field_realm_mention_many_users_group: {
+    level: 352,
+    change: 'register carries realm_can_mention_many_users_group',
+    where: 'POST /register',
+  },
+  field_realm_edit_history_policy: {
+    level: 358,
+    change: 'register carries realm_message_edit_history_visibility_policy',
+    where: 'POST /register',
+  },
+  field_realm_billing_group: {
+    level: 363,
+    change: 'register carries realm_can_manage_billing_group',
+    where: 'POST /register',
+  },
+  field_realm_resolve_topics_group: {
+    level: 367,
+    change: 'register carries realm_can_resolve_topics_group',
+    where: 'POST /register',
+  },
+  field_realm_topics_policy: {
+    level: 392,
+    change: 'register carries realm_topics_policy and realm_can_set_topics_policy_group',
+    where: 'POST /register',
+  },
+  field_realm_delete_policy_group: {
+    level: 407,
+    change: 'register carries realm_can_set_delete_message_policy_group',
+    where: 'POST /register',
+  },
+  field_realm_welcome_message_text: {
+    level: 416,
+    change: 'register carries realm_welcome_message_custom_text',
+    where: 'POST /register',
+  },
+  field_web_mark_read_on_scroll_policy: {
+    level: 175,
+    change: 'user settings carry web_mark_read_on_scroll_policy',
+    where: 'register user_settings and flat settings, realm_user_settings_defaults',
+  },
+  field_web_stream_unreads_count_display_policy: {
+    level: 210,
+    change: 'user settings carry web_stream_unreads_count_display_policy',
+    where: 'user settings (register, defaults)',
+  },
+  field_web_home_view: {
+    level: 219,
+    change:
+      'default_view and escape_navigates_to_default_view are renamed web_home_view and web_escape_navigates_to_home_view',
+    where: 'user settings (register, defaults)',
+  },
+  field_web_font_size: {
+    level: 245,
+    change: 'user settings carry web_font_size_px and web_line_height_percent',
+    where: 'user settings (register, defaults)',
+  },
+  field_receives_typing_notifications: {
+    level: 253,
+    change: 'user settings carry receives_typing_notifications',
+    where: 'user settings (register, defaults)',
+  },
+  field_web_navigate_to_sent_message: {
+    level: 268,
+    change: 'user settings carry web_navigate_to_sent_message',
+    where: 'user settings (register, defaults)',
+  },
+  field_web_channel_default_view: {
+    level: 269,
+    change: 'user settings carry web_channel_default_view',
+    where: 'user settings (register, defaults)',
+  },
+  field_web_animate_image_previews: {
+    level: 275,
+    change: 'user settings carry web_animate_image_previews',
+    where: 'user settings (register, defaults)',
+  },
+  field_web_suggest_update_timezone: {
+    level: 329,
+    change: 'user settings carry web_suggest_update_timezone',
+    where: 'user settings (register, defaults)',
+  },
 
   // --- Endpoints beyond the spec that real clients call ---------------------------------------------------
   emoji_not_found_404: {

@@ -20,6 +20,7 @@ import {
 import { addPlayground, checkPlayground, removePlayground } from '../../store/playgrounds/playgrounds.js';
 import { changeSettingsDefaults } from '../../store/settings/settings.js';
 import type { UserRecord } from '../../store/state.js';
+import { trimFields } from '../../versions/fields.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 import { checkSettingValues } from './settings.js';
@@ -36,7 +37,8 @@ export const realmConfigRoutes = [
     schema: 'get-realm-linkifiers',
     summary: 'Linkifiers in the order they apply',
     handler({ store }) {
-      return { linkifiers: store.state.linkifiers.map((l) => ({ ...l })) };
+      const level = store.featureLevel;
+      return { linkifiers: store.state.linkifiers.map((l) => trimFields('linkifier', { ...l }, level)) };
     },
   }),
   defineRoute<PostRealmFiltersParams>({

@@ -6,6 +6,8 @@ import { registerWithinLimits } from '../../store/events/queue-limits.js';
 import { errors } from '../errors/index.js';
 import { definePublicRoute } from '../route.js';
 import { buildSnapshot } from '../snapshot/index.js';
+import { trimFields } from '../../versions/fields.js';
+import { has } from '../../versions/index.js';
 
 /** The default of presence_history_limit_days. */
 const PRESENCE_HISTORY_DAYS = 14;
@@ -25,6 +27,8 @@ export const registerRoutes = [
     summary: 'Register an event queue and fetch the initial state',
     handler({ store, services, user, params }) {
       const includeSubscribers = subscribersMode(params.include_subscribers);
+      if (includeSubscribers === 'partial' && !has('include_subscribers_partial', store.featureLevel))
+        throw errors.notValidJson('include_subscribers');
       if (!user) {
         if (!store.state.settings.enable_spectator_access) throw errors.notLoggedIn();
         if (params.client_extavatar === true) throw errors.invalidForAnonymous('client_extavatar');
@@ -69,12 +73,18 @@ export const registerRoutes = [
         },
         fetchTypes ? new Set(fetchTypes) : null,
       );
+      // The sections build the newest shape; keys the level did not send yet go, renamed keys get their
+      // older names (src/versions/fields.ts).
+      trimFields('register', snapshot, store.featureLevel);
       return {
         queue_id: queue?.id ?? null,
         // The snapshot is built synchronously after the queue exists, so it already reflects every
         // event queued so far (none): the last folded-in id is the one before the queue's next id.
         last_event_id: queue ? queue.nextId - 1 : -1,
-        svc_feature_level: services.featureLevel,
+        // Servers before feature level 1 did not report one (clients read its absence as 0).
+        ...(has('feature_level_reported', services.featureLevel) && {
+          svc_feature_level: services.featureLevel,
+        }),
         svc_version: services.version,
         svc_merge_base: services.mergeBase,
         ...snapshot,

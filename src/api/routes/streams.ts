@@ -27,7 +27,7 @@ export const streamRoutes = [
     handler({ store, user, params }) {
       const now = store.now();
       const streams = selectChannels(store, user, params).map((c) => {
-        const out = formatChannel(store.state, c, user, now);
+        const out = formatChannel(store.state, c, user, now, store.featureLevel);
         if (params.include_default) out.is_default = c.is_default;
         return out;
       });
@@ -41,7 +41,7 @@ export const streamRoutes = [
     summary: 'One channel',
     handler({ store, user, params }) {
       const channel = accessChannel(store, user, params.stream_id);
-      return { stream: formatChannel(store.state, channel, user, store.now()) };
+      return { stream: formatChannel(store.state, channel, user, store.now(), store.featureLevel) };
     },
   }),
   defineRoute<PatchStreamParams>({

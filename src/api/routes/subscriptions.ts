@@ -8,6 +8,7 @@ import type {
 } from '../../generated/types.js';
 import { isSubscribed } from '../../store/access.js';
 import { formatSubscription } from '../../store/channels/format.js';
+import { trimFields } from '../../versions/fields.js';
 import { createChannel, emitDefaultStreams } from '../../store/channels/mutate.js';
 import { channelByName } from '../../store/channels/names.js';
 import { canRemoveSubscribers } from '../../store/channels/permissions.js';
@@ -66,7 +67,7 @@ export const subscriptionRoutes = [
       };
       if (plan.unauthorized.length) body.unauthorized = plan.unauthorized;
       if (params.send_new_subscription_messages === true) body.new_subscription_messages_sent = sent;
-      return body;
+      return trimFields('subscribed', body, store.featureLevel);
     },
   }),
   defineRoute<DeleteUsersMeSubscriptionsParams>({
@@ -111,7 +112,11 @@ export const subscriptionRoutes = [
       const subscriptions = [...(store.state.subscriptions.get(user.user_id)?.values() ?? [])]
         .filter((s) => s.active && !store.state.channels.get(s.stream_id)!.is_archived)
         .map((s) =>
-          formatSubscription(store.state, s, user, { includeSubscribers: !!params.include_subscribers, now }),
+          formatSubscription(store.state, s, user, {
+            includeSubscribers: !!params.include_subscribers,
+            now,
+            level: store.featureLevel,
+          }),
         )
         .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       return { subscriptions };

@@ -14,6 +14,7 @@ import type {
 import { groupMemberIds, isUserInGroup } from '../../store/groups.js';
 import { USER_GROUP_SETTINGS, type UserGroupSetting } from '../../store/state.js';
 import { formatUserGroup } from '../../store/user-groups/format.js';
+import { trimFields } from '../../versions/fields.js';
 import { createUserGroup, updateUserGroup } from '../../store/user-groups/mutate.js';
 import { canCreateGroups, canManageGroup } from '../../store/user-groups/permissions.js';
 import { groupUses, sameGroupSetting } from '../../store/user-groups/settings.js';
@@ -36,7 +37,7 @@ export const userGroupRoutes = [
       const user_groups = [...store.state.groups.values()]
         .filter((g) => params.include_deactivated_groups || !g.deactivated)
         .sort((a, b) => a.id - b.id)
-        .map((g) => formatUserGroup(store.state, g));
+        .map((g) => formatUserGroup(store.state, g, store.featureLevel));
       return { user_groups };
     },
   }),
@@ -62,7 +63,7 @@ export const userGroupRoutes = [
         subgroups: [...new Set(params.subgroups ?? [])],
         settings,
       });
-      return { group_id: group.id };
+      return trimFields('user_group_created', { group_id: group.id }, store.featureLevel);
     },
   }),
   defineRoute<PatchUserGroupParams>({

@@ -7,6 +7,7 @@ import {
   subscriberLists,
 } from '../../store/channels/format.js';
 import type { ChannelRecord, UserRecord } from '../../store/state.js';
+import { has } from '../../versions/index.js';
 import { can, type SnapshotContext, type SnapshotSection } from './context.js';
 
 /** Subscription properties whose null means "use the user's setting", and that setting. */
@@ -26,7 +27,8 @@ function shown(ctx: SnapshotContext, channel: ChannelRecord): boolean {
 function subscriptionLists(ctx: SnapshotContext, user: UserRecord): Record<string, unknown[]> {
   const { state } = ctx.store;
   const now = ctx.store.now();
-  const options = { includeSubscribers: ctx.includeSubscribers, now };
+  const level = ctx.store.featureLevel;
+  const options = { includeSubscribers: ctx.includeSubscribers, now, level };
   const subscriptions: Record<string, unknown>[] = [];
   const unsubscribed: Record<string, unknown>[] = [];
   const seen = new Set<number>();
@@ -47,7 +49,7 @@ function subscriptionLists(ctx: SnapshotContext, user: UserRecord): Record<strin
   for (const channel of state.channels.values()) {
     if (seen.has(channel.stream_id) || !shown(ctx, channel) || !hasMetadataAccess(state, user, channel))
       continue;
-    const formatted: Record<string, unknown> = { ...formatChannel(state, channel, user, now) };
+    const formatted: Record<string, unknown> = { ...formatChannel(state, channel, user, now, level) };
     if (ctx.includeSubscribers) {
       const ids = subscriberIds(state, channel.stream_id);
       Object.assign(formatted, subscriberLists(state, ids, ctx.includeSubscribers, now));
@@ -75,7 +77,8 @@ export const channelSections: SnapshotSection[] = [
     build: (ctx) => {
       if (ctx.user) return subscriptionLists(ctx, ctx.user);
       const now = ctx.store.now();
-      const channels = webPublic(ctx).map((c) => formatChannel(ctx.store.state, c, undefined, now));
+      const level = ctx.store.featureLevel;
+      const channels = webPublic(ctx).map((c) => formatChannel(ctx.store.state, c, undefined, now, level));
       return { subscriptions: [], unsubscribed: [], never_subscribed: channels };
     },
   },
@@ -88,19 +91,22 @@ export const channelSections: SnapshotSection[] = [
       const visible = user
         ? [...state.channels.values()].filter((c) => shown(ctx, c) && hasMetadataAccess(state, user, c))
         : webPublic(ctx);
-      return { streams: visible.map((c) => formatChannel(state, c, user, now)) };
+      return { streams: visible.map((c) => formatChannel(state, c, user, now, ctx.store.featureLevel)) };
     },
   },
   {
     types: ['default_streams'],
-    build: ({ store, user }) => ({
-      realm_default_streams:
-        user && user.role !== 600
-          ? [...store.state.channels.values()]
-              .filter((c) => c.is_default && !c.is_archived)
-              .map((c) => c.stream_id)
-          : [],
-    }),
+    build: ({ store, user }) => {
+      if (!user || user.role === 600) return { realm_default_streams: [] };
+      const defaults = [...store.state.channels.values()].filter((c) => c.is_default && !c.is_archived);
+      const level = store.featureLevel;
+      // Channel objects before level 330, channel ids from then on.
+      return {
+        realm_default_streams: has('default_streams_as_ids', level)
+          ? defaults.map((c) => c.stream_id)
+          : defaults.map((c) => formatChannel(store.state, c, user, store.now(), level)),
+      };
+    },
   },
   {
     types: ['channel_folders'],

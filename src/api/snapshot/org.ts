@@ -1,6 +1,8 @@
 /** Snapshot sections of organization data and settings: linkifiers, playgrounds, emoji, user settings. */
 import { DISPLAY_SETTINGS, NOTIFICATION_SETTINGS } from '../../store/events/legacy-settings.js';
 import type { UserRecord } from '../../store/state.js';
+import { trimFields } from '../../versions/fields.js';
+import { has } from '../../versions/index.js';
 import { can, type SnapshotSection } from './context.js';
 
 /** Emoji sets a user may choose. */
@@ -22,6 +24,10 @@ function userSettings(user: UserRecord): Record<string, unknown> {
   };
 }
 
+/** Settings in the shape of the store's feature level (later settings absent, older names). */
+const atLevel = (settings: Record<string, unknown>, level: number): Record<string, unknown> =>
+  trimFields('user_settings', settings, level);
+
 function pick(settings: Record<string, unknown>, keys: ReadonlySet<string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of keys) if (key in settings) out[key] = settings[key];
@@ -32,12 +38,18 @@ function pick(settings: Record<string, unknown>, keys: ReadonlySet<string>): Rec
 export const orgSections: SnapshotSection[] = [
   {
     types: ['realm_linkifiers'],
-    // Clients without linkifier_url_template cannot apply URL templates, so they get none.
-    build: (ctx) => ({
-      realm_linkifiers: can(ctx, 'linkifier_url_template')
-        ? ctx.store.state.linkifiers.map((l) => ({ ...l }))
-        : [],
-    }),
+    // From level 176 clients without linkifier_url_template cannot apply URL templates, so they get none;
+    // before, every client got them with url_format_string.
+    build: (ctx) => {
+      const level = ctx.store.featureLevel;
+      const old = !has('field_linkifier_url_template', level);
+      return {
+        realm_linkifiers:
+          old || can(ctx, 'linkifier_url_template')
+            ? ctx.store.state.linkifiers.map((l) => trimFields('linkifier', { ...l }, level))
+            : [],
+      };
+    },
   },
   { types: ['realm_filters'], build: () => ({ realm_filters: [] }) },
   {
@@ -58,22 +70,29 @@ export const orgSections: SnapshotSection[] = [
   {
     types: ['realm_user_settings_defaults'],
     build: ({ store }) => ({
-      realm_user_settings_defaults: {
-        ...store.state.userSettingsDefaults,
-        emojiset_choices: EMOJISET_CHOICES,
-        available_notification_sounds: NOTIFICATION_SOUNDS,
-      },
+      realm_user_settings_defaults: atLevel(
+        {
+          ...store.state.userSettingsDefaults,
+          emojiset_choices: EMOJISET_CHOICES,
+          available_notification_sounds: NOTIFICATION_SOUNDS,
+        },
+        store.featureLevel,
+      ),
     }),
   },
   {
     types: ['user_settings'],
-    build: ({ user }) => (user ? { user_settings: userSettings(user) } : {}),
+    build: ({ user, store }) =>
+      user ? { user_settings: atLevel(userSettings(user), store.featureLevel) } : {},
   },
   {
     types: ['update_display_settings'],
     build: (ctx) =>
       ctx.user && !can(ctx, 'user_settings_object')
-        ? { ...pick(userSettings(ctx.user), DISPLAY_SETTINGS), emojiset_choices: EMOJISET_CHOICES }
+        ? {
+            ...atLevel(pick(userSettings(ctx.user), DISPLAY_SETTINGS), ctx.store.featureLevel),
+            emojiset_choices: EMOJISET_CHOICES,
+          }
         : {},
   },
   {
@@ -81,7 +100,7 @@ export const orgSections: SnapshotSection[] = [
     build: (ctx) =>
       ctx.user && !can(ctx, 'user_settings_object')
         ? {
-            ...pick(userSettings(ctx.user), NOTIFICATION_SETTINGS),
+            ...atLevel(pick(userSettings(ctx.user), NOTIFICATION_SETTINGS), ctx.store.featureLevel),
             available_notification_sounds: NOTIFICATION_SOUNDS,
           }
         : {},

@@ -77,7 +77,9 @@ export const userSections: SnapshotSection[] = [
       const groups = [...ctx.store.state.groups.values()]
         .filter((g) => !g.deactivated || can(ctx, 'include_deactivated_groups'))
         .sort((a, b) => a.id - b.id);
-      return { realm_user_groups: groups.map((g) => formatUserGroup(ctx.store.state, g)) };
+      return {
+        realm_user_groups: groups.map((g) => formatUserGroup(ctx.store.state, g, ctx.store.featureLevel)),
+      };
     },
   },
   {

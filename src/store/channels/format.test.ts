@@ -19,15 +19,26 @@ describe('channel, subscription and user group formatters', () => {
     const { state } = store;
     const viewer = state.usersByEmail.get('iago@svc.test')!;
     for (const channel of state.channels.values()) {
-      expect(valid('resources/channel.json', formatChannel(state, channel, viewer, store.now()))).toEqual([]);
+      expect(
+        valid(
+          'resources/channel.json',
+          formatChannel(state, channel, viewer, store.now(), store.featureLevel),
+        ),
+      ).toEqual([]);
     }
     for (const sub of state.subscriptions.get(viewer.user_id)!.values()) {
-      const out = formatSubscription(state, sub, viewer, { includeSubscribers: true, now: store.now() });
+      const out = formatSubscription(state, sub, viewer, {
+        includeSubscribers: true,
+        now: store.now(),
+        level: store.featureLevel,
+      });
       expect(valid('resources/subscription.json', out)).toEqual([]);
       expect(out.subscribers).toHaveLength(out.subscriber_count);
     }
     for (const group of state.groups.values()) {
-      expect(valid('resources/user-group.json', formatUserGroup(state, group))).toEqual([]);
+      expect(valid('resources/user-group.json', formatUserGroup(state, group, store.featureLevel))).toEqual(
+        [],
+      );
     }
   });
 
@@ -35,17 +46,21 @@ describe('channel, subscription and user group formatters', () => {
     const store = load();
     const { state } = store;
     const verona = state.channelsByName.get('verona')!;
-    const out = formatChannel(state, verona, undefined, store.now());
+    const out = formatChannel(state, verona, undefined, store.now(), store.featureLevel);
     expect(out.first_message_id).toBe(state.index.byChannel.get(verona.stream_id)![0]);
     expect(out.subscriber_count).toBe(state.subscribers.get(verona.stream_id)!.size);
     const announce = state.channelsByName.get('announce')!;
     expect(streamPostPolicy(state, announce)).toBe(2);
-    expect(formatChannel(state, announce, undefined, store.now()).is_announcement_only).toBe(true);
+    expect(
+      formatChannel(state, announce, undefined, store.now(), store.featureLevel).is_announcement_only,
+    ).toBe(true);
   });
 
   it('gives null weekly traffic to channels younger than a week', () => {
     const store = load();
     const verona = { ...store.state.channelsByName.get('verona')!, date_created: store.now() - 3600 };
-    expect(formatChannel(store.state, verona, undefined, store.now()).stream_weekly_traffic).toBeNull();
+    expect(
+      formatChannel(store.state, verona, undefined, store.now(), store.featureLevel).stream_weekly_traffic,
+    ).toBeNull();
   });
 });

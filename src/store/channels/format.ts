@@ -1,5 +1,7 @@
 /** Channel and subscription objects as the API shows them, derived from records and the message indexes. */
 import type { Channel, Subscription } from '../../generated/types.js';
+import { trimFields } from '../../versions/fields.js';
+import { NEWEST_FEATURE_LEVEL } from '../../versions/index.js';
 import { hasMetadataAccess } from '../access.js';
 import { presenceState } from '../events/presence.js';
 import { formatGroupSetting } from '../user-groups/format.js';
@@ -12,6 +14,8 @@ import {
 } from '../state.js';
 
 const DAY = 86400;
+/** The subscription's channel part is formatted in the newest shape; the subscription rules trim it. */
+const NEWEST = NEWEST_FEATURE_LEVEL;
 /** A channel counts as recently active while its newest message (or its creation) is this recent. */
 export const RECENTLY_ACTIVE_DAYS = 180;
 /** Channels with at least this many subscribers may get partial_subscribers (include_subscribers=partial). */
@@ -70,14 +74,16 @@ export function subscriberCount(state: RealmState, streamId: number): number {
 }
 
 /**
- * The channel object of GET /streams, GET /streams/{id} and stream events (without `is_default`).
- * `now` is `store.now()` (UNIX seconds): is_recently_active and stream_weekly_traffic depend on it.
+ * The channel object of GET /streams, GET /streams/{id} and stream events (without `is_default`), in the
+ * shape of feature level `level`. `now` is `store.now()` (UNIX seconds): is_recently_active and
+ * stream_weekly_traffic depend on it.
  */
 export function formatChannel(
   state: RealmState,
   channel: ChannelRecord,
   _viewer: UserRecord | undefined,
   now: number,
+  level: number,
 ): Channel {
   const policy = streamPostPolicy(state, channel);
   const out = {
@@ -102,12 +108,13 @@ export function formatChannel(
     subscriber_count: subscriberCount(state, channel.stream_id),
   } as Channel;
   for (const key of CHANNEL_GROUP_SETTINGS) out[key] = formatGroupSetting(channel[key]);
-  return out;
+  return trimFields('channel', out, level);
 }
 
-/** How subscriber lists are included: not at all, fully, or partially for large channels. */
+/** How subscriber lists are included (not at all, fully, or partially for large channels); the level's shape. */
 export interface SubscriptionFormatOptions {
   includeSubscribers: boolean | 'partial';
+  level: number;
 }
 
 /** Sorted subscriber ids of a channel. */
@@ -148,7 +155,7 @@ export function formatSubscription(
 ): Subscription {
   const channel = state.channels.get(sub.stream_id)!;
   const out: Subscription = {
-    ...formatChannel(state, channel, viewer, options.now),
+    ...formatChannel(state, channel, viewer, options.now, NEWEST),
     color: sub.color,
     is_muted: sub.is_muted,
     in_home_view: !sub.is_muted,
@@ -164,5 +171,5 @@ export function formatSubscription(
     const ids = visible ? subscriberIds(state, channel.stream_id) : [];
     Object.assign(out, subscriberLists(state, ids, options.includeSubscribers, options.now));
   }
-  return out;
+  return trimFields('subscription', out, options.level);
 }

@@ -9,6 +9,7 @@ import {
 } from '../state.js';
 import type { Store } from '../store.js';
 import { normalizeGroupSetting } from '../user-groups/settings.js';
+import { has } from '../../versions/index.js';
 import { formatChannel } from './format.js';
 import { subscriberListAudience } from '../subscriptions/subscribe.js';
 
@@ -96,8 +97,13 @@ export function emitDefaultStreams(store: Store): void {
   const now = store.now();
   const defaults = [...store.state.channels.values()]
     .filter((c) => c.is_default && !c.is_archived)
-    .map((c) => formatChannel(store.state, c, undefined, now));
-  store.emit(store.activeUserIds(), { type: 'default_streams', default_streams: defaults });
+    .map((c) => formatChannel(store.state, c, undefined, now, store.featureLevel));
+  // From level 330 the event lists channel ids, as register's realm_default_streams does.
+  const asIds = has('default_streams_as_ids', store.featureLevel);
+  store.emit(store.activeUserIds(), {
+    type: 'default_streams',
+    default_streams: asIds ? defaults.map((c) => c.stream_id) : defaults,
+  });
 }
 
 /** One property change of PATCH /streams/{id} as the stream/update event names it. */

@@ -14,6 +14,8 @@ import { matchesQueueNarrow } from './narrow.js';
 import { hasCapability } from './options.js';
 import { presenceEventFor, type PresenceHint } from './presence.js';
 import type { EventQueue } from './queue.js';
+import { trimFields } from '../../versions/fields.js';
+import { has } from '../../versions/index.js';
 
 /** Per-emit scratch space shared by every queue that receives one event. */
 export interface DeliveryContext {
@@ -68,7 +70,11 @@ function streamUpdate(ctx: DeliveryContext, queue: EventQueue, payload: EventPay
   const channel = ctx.store.state.channels.get(payload.stream_id as number);
   if (!channel) return [];
   const viewer = ctx.store.state.users.get(queue.userId);
-  const stream = { ...formatChannel(ctx.store.state, channel, viewer, ctx.store.now()), name: payload.name };
+  const level = ctx.store.featureLevel;
+  const stream = {
+    ...formatChannel(ctx.store.state, channel, viewer, ctx.store.now(), level),
+    name: payload.name,
+  };
   // Clients without the capability see archiving as deletion and unarchiving as creation.
   return payload.value === true
     ? [{ type: 'stream', op: 'delete', streams: [stream], stream_ids: [channel.stream_id] }]
@@ -92,6 +98,15 @@ function subscriptionEvent(ctx: DeliveryContext, queue: EventQueue, payload: Eve
     return out;
   });
   return { ...payload, subscriptions };
+}
+
+/** Before level 176 every client gets linkifiers with url_format_string; from then on only those with the capability. */
+function linkifiersEvent(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload): EventPayload[] {
+  const level = ctx.store.featureLevel;
+  if (has('field_linkifier_url_template', level))
+    return hasCapability(queue.options, 'linkifier_url_template') ? [payload] : [];
+  const linkifiers = payload.realm_linkifiers as Array<Record<string, unknown>>;
+  return [{ ...payload, realm_linkifiers: linkifiers.map((l) => trimFields('linkifier', { ...l }, level)) }];
 }
 
 /** The type-specific part of delivery. */
@@ -125,7 +140,7 @@ function byType(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload):
       return [payload];
     }
     case 'realm_linkifiers':
-      return hasCapability(caps, 'linkifier_url_template') ? [payload] : [];
+      return linkifiersEvent(ctx, queue, payload);
     case 'presence':
       return [presenceEventFor(ctx.store.state, payload.$presence as PresenceHint, queue.options)];
     case 'muted_topics':

@@ -105,9 +105,9 @@ describe('subscription invariants under random sequences', () => {
                 .map((u) => u.user_id),
             );
             expect(state.subscribers.get(channel.stream_id)).toEqual(expected);
-            expect(formatChannel(state, channel, undefined, store.now()).subscriber_count).toBe(
-              expected.size,
-            );
+            expect(
+              formatChannel(state, channel, undefined, store.now(), store.featureLevel).subscriber_count,
+            ).toBe(expected.size);
             expect(view.get(channel.stream_id), `observer view of ${channel.name} after ${op.kind}`).toEqual(
               expected,
             );

@@ -80,7 +80,7 @@ export function subscribeUsers(
   // the first subscribers (as the server does; formatting later would count them twice).
   const created = (options.created ?? []).map((channel) => ({
     channel,
-    stream: formatChannel(state, channel, undefined, now),
+    stream: formatChannel(state, channel, undefined, now, store.featureLevel),
   }));
   const newByChannel = new Map<number, number[]>();
   for (const userId of userIds) {
@@ -103,6 +103,7 @@ export function subscribeUsers(
       formatSubscription(state, state.subscriptions.get(userId)!.get(id)!, viewer, {
         includeSubscribers: true,
         now,
+        level: store.featureLevel,
       }),
     );
     store.emit([userId], { type: 'subscription', op: 'add', subscriptions });

@@ -1,5 +1,6 @@
 /** The user group object of GET /user_groups, register realm_user_groups and user_group add events. */
 import type { GroupSettingValue, UserGroup } from '../../generated/types.js';
+import { trimFields } from '../../versions/fields.js';
 import { USER_GROUP_SETTINGS, type RealmState, type UserGroupRecord } from '../state.js';
 
 const sorted = (ids: Iterable<number>): number[] => [...ids].sort((a, b) => a - b);
@@ -10,8 +11,8 @@ export function formatGroupSetting(value: GroupSettingValue): GroupSettingValue 
   return { direct_members: sorted(value.direct_members), direct_subgroups: sorted(value.direct_subgroups) };
 }
 
-/** A user group with direct members and direct subgroups, both sorted. */
-export function formatUserGroup(_state: RealmState, group: UserGroupRecord): UserGroup {
+/** A user group with direct members and direct subgroups, both sorted, in the shape of feature level `level`. */
+export function formatUserGroup(_state: RealmState, group: UserGroupRecord, level: number): UserGroup {
   const out = {
     id: group.id,
     name: group.name,
@@ -24,5 +25,5 @@ export function formatUserGroup(_state: RealmState, group: UserGroupRecord): Use
     creator_id: group.creator_id,
   } as UserGroup;
   for (const key of USER_GROUP_SETTINGS) out[key] = formatGroupSetting(group[key]);
-  return out;
+  return trimFields('user_group', out, level);
 }

@@ -49,7 +49,11 @@ export function createUserGroup(store: Store, creatorId: number, spec: NewUserGr
           : state.systemGroupIds.get(fallback)!;
   }
   state.groups.set(group.id, group);
-  store.emit(store.activeUserIds(), { type: 'user_group', op: 'add', group: formatUserGroup(state, group) });
+  store.emit(store.activeUserIds(), {
+    type: 'user_group',
+    op: 'add',
+    group: formatUserGroup(state, group, store.featureLevel),
+  });
   return group;
 }
 

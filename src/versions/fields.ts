@@ -1,0 +1,266 @@
+/**
+ * Response fields by feature level: which field of which object a level did not send yet, under which older
+ * name it was sent, and since when a group-setting value may be an object instead of a group id.
+ *
+ * The levels come from src/versions/table.ts (each rule names a behaviour). Formatters build the newest
+ * shape and call {@link trimFields} with the level being served; the schemas of src/schemas describe the
+ * newest shape and src/schema/level-schemas.ts derives each level's schema from the same rules.
+ */
+import { NEWEST_FEATURE_LEVEL, levelOf, type BehaviourName } from './index.js';
+
+/** The objects whose fields depend on the level. */
+export type ObjectKind =
+  | 'channel'
+  | 'subscription'
+  | 'user_group'
+  | 'linkifier'
+  | 'register'
+  | 'user_settings'
+  | 'user_group_created'
+  | 'subscribed';
+
+/** When one field appeared, and how it looked before. */
+export interface FieldRule {
+  /** The behaviour whose level first sends the field under its current name. */
+  readonly since: BehaviourName;
+  /** The field's name before `since` (sent from `oldSince` on, or always when `oldSince` is absent). */
+  readonly oldName?: string;
+  /** The behaviour whose level first sent the field under `oldName`. */
+  readonly oldSince?: BehaviourName;
+  /** The value under `oldName`, from the current one (unchanged when absent). */
+  readonly oldValue?: (value: unknown) => unknown;
+}
+
+/** A group-setting field whose value was a plain group id before a level. */
+export interface IdSettingRule {
+  readonly field: string;
+  readonly objectsSince: BehaviourName;
+}
+
+const CHANNEL_FIELDS: Readonly<Record<string, FieldRule>> = {
+  stream_weekly_traffic: { since: 'field_stream_weekly_traffic' },
+  can_remove_subscribers_group: {
+    since: 'field_can_remove_subscribers_group',
+    oldName: 'can_remove_subscribers_group_id',
+    oldSince: 'field_can_remove_subscribers_group_id',
+  },
+  creator_id: { since: 'field_channel_creator_id' },
+  is_archived: { since: 'field_channel_is_archived' },
+  is_recently_active: { since: 'field_channel_is_recently_active' },
+  can_administer_channel_group: { since: 'field_can_administer_channel_group' },
+  can_send_message_group: { since: 'field_can_send_message_group' },
+  can_add_subscribers_group: { since: 'field_can_add_subscribers_group' },
+  can_subscribe_group: { since: 'field_can_subscribe_group' },
+  folder_id: { since: 'field_channel_folder_id' },
+  topics_policy: { since: 'field_channel_topics_policy' },
+  subscriber_count: { since: 'field_subscriber_count' },
+  can_move_messages_out_of_channel_group: { since: 'field_can_move_messages_channel_groups' },
+  can_move_messages_within_channel_group: { since: 'field_can_move_messages_channel_groups' },
+  can_resolve_topics_group: { since: 'field_can_resolve_topics_group' },
+  can_delete_any_message_group: { since: 'field_can_delete_message_channel_groups' },
+  can_delete_own_message_group: { since: 'field_can_delete_message_channel_groups' },
+};
+
+/** RFC 6570 `{name}` variables as the older `%(name)s` format string. */
+export function urlFormatString(template: unknown): unknown {
+  return typeof template === 'string' ? template.replace(/\{([^}]+)\}/g, '%($1)s') : template;
+}
+
+/** Object kind -> field -> the rule of its level. Iterated by the tests: every entry is checked. */
+export const FIELDS: Readonly<Record<ObjectKind, Readonly<Record<string, FieldRule>>>> = {
+  channel: CHANNEL_FIELDS,
+  subscription: {
+    // Subscriptions carried stream_weekly_traffic long before channel objects did (level 199).
+    ...Object.fromEntries(Object.entries(CHANNEL_FIELDS).filter(([k]) => k !== 'stream_weekly_traffic')),
+    partial_subscribers: { since: 'field_partial_subscribers' },
+  },
+  user_group: {
+    direct_subgroup_ids: { since: 'field_direct_subgroup_ids' },
+    can_mention_group: {
+      since: 'field_can_mention_group',
+      oldName: 'can_mention_group_id',
+      oldSince: 'field_can_mention_group_id',
+    },
+    can_manage_group: { since: 'field_can_manage_group' },
+    deactivated: { since: 'field_group_deactivated' },
+    creator_id: { since: 'field_group_creator' },
+    date_created: { since: 'field_group_creator' },
+    can_join_group: { since: 'field_can_join_group' },
+    can_add_members_group: { since: 'field_can_add_members_group' },
+    can_leave_group: { since: 'field_can_leave_group' },
+    can_remove_members_group: { since: 'field_can_remove_members_group' },
+  },
+  linkifier: {
+    url_template: {
+      since: 'field_linkifier_url_template',
+      oldName: 'url_format_string',
+      oldValue: urlFormatString,
+    },
+  },
+  user_group_created: { group_id: { since: 'field_created_group_id' } },
+  subscribed: { new_subscription_messages_sent: { since: 'field_new_subscription_messages_sent' } },
+  register: {
+    realm_url: { since: 'field_realm_url' },
+    realm_new_stream_announcements_stream_id: {
+      since: 'field_realm_announcements_streams',
+      oldName: 'realm_notifications_stream_id',
+    },
+    realm_signup_announcements_stream_id: {
+      since: 'field_realm_announcements_streams',
+      oldName: 'realm_signup_notifications_stream_id',
+    },
+    presence_last_update_id: { since: 'field_presence_last_update_id' },
+    saved_snippets: { since: 'field_saved_snippets' },
+    channel_folders: { since: 'field_channel_folders' },
+    navigation_views: { since: 'field_navigation_views' },
+    max_bulk_new_subscription_messages: { since: 'field_register_limits_later' },
+    max_channel_folder_name_length: { since: 'field_channel_folder_limits' },
+    max_channel_folder_description_length: { since: 'field_channel_folder_limits' },
+    max_reminder_note_length: { since: 'field_reminder_note_limit' },
+    server_presence_ping_interval_seconds: { since: 'field_server_presence_intervals' },
+    server_presence_offline_threshold_seconds: { since: 'field_server_presence_intervals' },
+    server_emoji_data_url: { since: 'field_server_emoji_data_url' },
+    realm_date_created: { since: 'field_realm_date_created' },
+    server_typing_started_expiry_period_milliseconds: { since: 'field_server_typing_periods' },
+    server_typing_stopped_wait_period_milliseconds: { since: 'field_server_typing_periods' },
+    server_typing_started_wait_period_milliseconds: { since: 'field_server_typing_periods' },
+    realm_create_multiuse_invite_group: { since: 'field_create_multiuse_invite_group' },
+    realm_jitsi_server_url: { since: 'field_jitsi_server_url' },
+    server_jitsi_server_url: { since: 'field_jitsi_server_url' },
+    realm_enable_guest_user_indicator: { since: 'field_guest_user_indicator' },
+    realm_can_access_all_users_group: { since: 'field_can_access_all_users_group' },
+    realm_push_notifications_enabled_end_timestamp: { since: 'field_push_notifications_end' },
+    realm_svc_update_announcements_stream_id: { since: 'field_update_announcements_stream' },
+    realm_require_unique_names: { since: 'field_require_unique_names' },
+    realm_can_create_public_channel_group: { since: 'field_realm_channel_creation_groups' },
+    realm_can_create_private_channel_group: { since: 'field_realm_private_channel_group' },
+    realm_direct_message_initiator_group: { since: 'field_realm_direct_message_groups' },
+    realm_direct_message_permission_group: { since: 'field_realm_direct_message_groups' },
+    realm_can_create_web_public_channel_group: { since: 'field_realm_web_public_channel_group' },
+    realm_can_delete_any_message_group: { since: 'field_realm_delete_any_message_group' },
+    realm_can_delete_own_message_group: { since: 'field_realm_delete_own_message_group' },
+    realm_can_create_groups: { since: 'field_realm_group_management' },
+    realm_can_manage_all_groups: { since: 'field_realm_group_management' },
+    realm_can_add_custom_emoji_group: { since: 'field_realm_custom_emoji_group' },
+    realm_can_move_messages_between_channels_group: { since: 'field_realm_move_between_channels_group' },
+    realm_can_move_messages_between_topics_group: { since: 'field_realm_move_between_topics_group' },
+    realm_can_invite_users_group: { since: 'field_realm_invite_users_group' },
+    realm_moderation_request_channel_id: { since: 'field_realm_moderation_request_channel' },
+    realm_empty_topic_display_name: { since: 'field_realm_empty_topic_display_name' },
+    realm_can_add_subscribers_group: { since: 'field_realm_add_subscribers_group' },
+    realm_can_create_bots_group: { since: 'field_realm_bot_groups' },
+    realm_can_create_write_only_bots_group: { since: 'field_realm_bot_groups' },
+    realm_enable_guest_user_dm_warning: { since: 'field_realm_guest_dm_warning' },
+    realm_can_summarize_topics_group: { since: 'field_realm_summarize_topics_group' },
+    realm_can_mention_many_users_group: { since: 'field_realm_mention_many_users_group' },
+    realm_message_edit_history_visibility_policy: { since: 'field_realm_edit_history_policy' },
+    realm_can_manage_billing_group: { since: 'field_realm_billing_group' },
+    realm_can_resolve_topics_group: { since: 'field_realm_resolve_topics_group' },
+    realm_topics_policy: { since: 'field_realm_topics_policy' },
+    realm_can_set_topics_policy_group: { since: 'field_realm_topics_policy' },
+    realm_can_set_delete_message_policy_group: { since: 'field_realm_delete_policy_group' },
+    realm_welcome_message_custom_text: { since: 'field_realm_welcome_message_text' },
+  },
+  user_settings: {
+    web_mark_read_on_scroll_policy: { since: 'field_web_mark_read_on_scroll_policy' },
+    web_stream_unreads_count_display_policy: { since: 'field_web_stream_unreads_count_display_policy' },
+    web_home_view: { since: 'field_web_home_view', oldName: 'default_view' },
+    web_escape_navigates_to_home_view: {
+      since: 'field_web_home_view',
+      oldName: 'escape_navigates_to_default_view',
+    },
+    web_font_size_px: { since: 'field_web_font_size' },
+    web_line_height_percent: { since: 'field_web_font_size' },
+    receives_typing_notifications: { since: 'field_receives_typing_notifications' },
+    web_navigate_to_sent_message: { since: 'field_web_navigate_to_sent_message' },
+    web_channel_default_view: { since: 'field_web_channel_default_view' },
+    web_animate_image_previews: { since: 'field_web_animate_image_previews' },
+    web_suggest_update_timezone: { since: 'field_web_suggest_update_timezone' },
+  },
+};
+
+/** Group-setting fields that held a plain group id before a level, by object kind. */
+export const ID_SETTINGS: Readonly<Partial<Record<ObjectKind, readonly IdSettingRule[]>>> = {
+  channel: [{ field: 'can_remove_subscribers_group', objectsSince: 'field_channel_group_setting_objects' }],
+  subscription: [
+    { field: 'can_remove_subscribers_group', objectsSince: 'field_channel_group_setting_objects' },
+  ],
+  user_group: [{ field: 'can_mention_group', objectsSince: 'field_group_setting_objects' }],
+};
+
+/** What to change in an object of one kind at one level. */
+export interface ShapePlan {
+  /** Fields the level did not send at all. */
+  readonly remove: readonly string[];
+  /** [current name, older name, value conversion] for fields the level sent under an older name. */
+  readonly rename: ReadonlyArray<readonly [string, string, ((value: unknown) => unknown) | undefined]>;
+  /** Group-setting fields whose value must be a group id. */
+  readonly toId: readonly string[];
+}
+
+function buildPlan(kind: ObjectKind, level: number): ShapePlan | undefined {
+  const remove: string[] = [];
+  const rename: Array<[string, string, ((value: unknown) => unknown) | undefined]> = [];
+  for (const [field, rule] of Object.entries(FIELDS[kind])) {
+    if (level >= levelOf(rule.since)) continue;
+    const oldSent = rule.oldName && (rule.oldSince === undefined || level >= levelOf(rule.oldSince));
+    if (oldSent) rename.push([field, rule.oldName!, rule.oldValue]);
+    else remove.push(field);
+  }
+  const toId = (ID_SETTINGS[kind] ?? [])
+    .filter((r) => level < levelOf(r.objectsSince) && !remove.includes(r.field))
+    .map((r) => r.field);
+  return remove.length || rename.length || toId.length ? { remove, rename, toId } : undefined;
+}
+
+/** The newest level at which some rule of a kind still changes the shape (at or above it: no work). */
+const UNCHANGED_FROM = new Map<ObjectKind, number>();
+const PLANS = new Map<string, ShapePlan | undefined>();
+
+function unchangedFrom(kind: ObjectKind): number {
+  let level = UNCHANGED_FROM.get(kind);
+  if (level === undefined) {
+    const levels = Object.values(FIELDS[kind]).map((r) => levelOf(r.since));
+    for (const r of ID_SETTINGS[kind] ?? []) levels.push(levelOf(r.objectsSince));
+    level = Math.max(0, ...levels);
+    UNCHANGED_FROM.set(kind, level);
+  }
+  return level;
+}
+
+/** The changes an object of `kind` needs at `level`; undefined when the newest shape is that level's. */
+export function shapePlan(kind: ObjectKind, level: number): ShapePlan | undefined {
+  if (level >= unchangedFrom(kind)) return undefined;
+  const key = `${kind}:${level}`;
+  if (!PLANS.has(key)) PLANS.set(key, buildPlan(kind, level));
+  return PLANS.get(key);
+}
+
+/** A group-setting object as a group id: its only subgroup (other objects cannot be a plain id). */
+function asGroupId(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const { direct_members: members, direct_subgroups: subgroups } = value as {
+    direct_members?: unknown[];
+    direct_subgroups?: unknown[];
+  };
+  return members?.length === 0 && subgroups?.length === 1 ? subgroups[0] : value;
+}
+
+/**
+ * Changes a freshly formatted object (of the newest shape) in place into the shape `level` sent, and
+ * returns it. At the newest level it only compares two numbers.
+ * @example trimFields('channel', formatChannel(...), store.featureLevel)
+ */
+export function trimFields<T extends object>(kind: ObjectKind, object: T, level: number): T {
+  const plan = level >= NEWEST_FEATURE_LEVEL ? undefined : shapePlan(kind, level);
+  if (!plan) return object;
+  const record = object as Record<string, unknown>;
+  for (const field of plan.toId) if (field in record) record[field] = asGroupId(record[field]);
+  for (const field of plan.remove) delete record[field];
+  for (const [field, oldName, convert] of plan.rename) {
+    if (!(field in record)) continue;
+    record[oldName] = convert ? convert(record[field]) : record[field];
+    delete record[field];
+  }
+  return object;
+}
