@@ -1,0 +1,135 @@
+/**
+ * One soak run: the server in a child process, queues registered and long-polled, clients sending for the
+ * given time, a drain, the queues deleted, the soak's messages deleted, and every check.
+ */
+import { readFileSync } from 'node:fs';
+import { startChild } from '../bench/harness/processes.js';
+import { checkDeliveries, type CheckResult } from './check.js';
+import { createCounts, createHttp, type AnswerCounts } from './http.js';
+import type { SoakOptions } from './options.js';
+import { Oracle } from './oracle.js';
+import type { SoakHello, SoakMemory } from './protocol.js';
+import {
+  deleteQueues,
+  eachLimited,
+  pollQueue,
+  registerQueues,
+  type Receipts,
+  type SoakQueue,
+} from './queues.js';
+import { setupWorld } from './setup.js';
+import { runWorkload, type WorkloadResult } from './workload.js';
+import { judge, latencyOf, type Latency } from './verdict.js';
+
+/** Everything a run measured and found. */
+export interface SoakReport {
+  options: SoakOptions;
+  /** Seconds of traffic, and of the whole run (child start to child stop). */
+  trafficSec: number;
+  totalSec: number;
+  workload: WorkloadResult;
+  deliveries: number;
+  heartbeats: number;
+  latency: Latency;
+  memory: { baseline: SoakMemory; afterQueues: SoakMemory; afterCleanup: SoakMemory; peakRss: number };
+  answers: AnswerCounts;
+  check: CheckResult;
+  /** Problems seen while polling, registering or deleting (id gaps, refusals). */
+  queueProblems: string[];
+  /** Failed checks, one line each; empty when the run passed. */
+  failures: string[];
+}
+
+const DRAIN_TIMEOUT_MS = 30_000;
+const SERVER_SCRIPT = new URL('./server-process.ts', import.meta.url);
+
+function residentBytes(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until every queue has as many events as the oracle expects, or the drain times out. */
+async function drain(queues: readonly SoakQueue[], oracle: Oracle): Promise<void> {
+  const until = performance.now() + DRAIN_TIMEOUT_MS;
+  const done = (): boolean => queues.every((q) => q.received.length >= oracle.expectedCount(q.user.user_id));
+  while (!done() && performance.now() < until) await sleep(100);
+}
+
+/** Runs a soak and returns its report (it does not print). */
+export async function runSoak(options: SoakOptions): Promise<SoakReport> {
+  const begun = performance.now();
+  const { child, hello } = await startChild<SoakHello>(0, SERVER_SCRIPT, [
+    '--users',
+    String(options.users),
+    '--seed',
+    String(options.seed),
+  ]);
+  const answers = createCounts();
+  const clientsHttp = createHttp(hello.url, Math.floor(options.users / 2) + 4, answers);
+  const pollsHttp = createHttp(hello.url, options.queues + 4, answers);
+  let peakRss = residentBytes(child.pid);
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, residentBytes(child.pid))), 250);
+  try {
+    const world = await setupWorld(clientsHttp, hello);
+    const baseline = await child.ask<SoakMemory>({ cmd: 'memory' });
+    const queues = await registerQueues(pollsHttp, world.users, options.queues);
+    const oracle = new Oracle();
+    const receipts: Receipts = { messageIds: [], times: [] };
+    let running = true;
+    const polls = queues.map((q) => pollQueue(pollsHttp, q, oracle.keys, receipts, () => running));
+    const trafficStart = performance.now();
+    const workload = await runWorkload(
+      clientsHttp,
+      world,
+      oracle,
+      options.seed,
+      trafficStart + options.durationSec * 1000,
+    );
+    const trafficSec = (performance.now() - trafficStart) / 1000;
+    await drain(queues, oracle);
+    running = false;
+    const queueProblems = await deleteQueues(clientsHttp, queues);
+    await Promise.race([Promise.all(polls), sleep(10_000)]);
+    const afterQueues = await child.ask<SoakMemory>({ cmd: 'memory' });
+    await eachLimited(workload.remaining, 8, async (message) => {
+      const answer = await clientsHttp.call(message.sender, 'DELETE', `messages/${message.id}`);
+      if (answer.status !== 200)
+        queueProblems.push(`cleanup: DELETE /messages/${message.id} answered ${answer.status}`);
+    });
+    const afterCleanup = await child.ask<SoakMemory>({ cmd: 'memory' });
+    peakRss = Math.max(peakRss, residentBytes(child.pid));
+    for (const q of queues) for (const problem of q.problems) queueProblems.push(`queue ${q.id}: ${problem}`);
+    const sequences = queues.map((q) => ({
+      name: `queue ${q.id} (user ${q.user.user_id})`,
+      userId: q.user.user_id,
+      received: q.received,
+    }));
+    const report: SoakReport = {
+      options,
+      trafficSec,
+      totalSec: 0,
+      workload,
+      deliveries: queues.reduce((sum, q) => sum + q.received.length, 0),
+      heartbeats: queues.reduce((sum, q) => sum + q.heartbeats, 0),
+      latency: latencyOf(receipts, oracle.sentAt),
+      memory: { baseline, afterQueues, afterCleanup, peakRss },
+      answers,
+      check: checkDeliveries(oracle, sequences),
+      queueProblems,
+      failures: [],
+    };
+    report.failures = judge(report);
+    report.totalSec = (performance.now() - begun) / 1000;
+    return report;
+  } finally {
+    clearInterval(sampler);
+    await Promise.all([clientsHttp.close(), pollsHttp.close()]);
+    await child.stop();
+  }
+}
