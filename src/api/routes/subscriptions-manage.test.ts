@@ -115,6 +115,9 @@ describeTransports('POST /users/me/subscriptions/properties', (t) => {
     const cases: Array<[unknown, string]> = [
       [{ stream_id: 1, property: 'volume', value: true }, 'Unknown subscription property: volume'],
       [{ stream_id: 5, property: 'pin_to_top', value: true }, 'Not subscribed to channel id 5'],
+      // A private channel the member is not in, and one that does not exist: not revealed.
+      [{ stream_id: 8, property: 'pin_to_top', value: true }, 'Invalid channel ID'],
+      [{ stream_id: 999, property: 'pin_to_top', value: true }, 'Invalid channel ID'],
       [{ stream_id: 1, property: 'pin_to_top', value: 'yes' }, 'pin_to_top is not a boolean'],
       [{ stream_id: 1, property: 'color', value: 'red' }, 'Invalid color'],
     ];

@@ -133,6 +133,7 @@ export const subscriptionRoutes = [
         const e = changes.error;
         if (e.kind === 'unknown_property') throw errors.unknownSubscriptionProperty(e.property);
         if (e.kind === 'not_subscribed') throw errors.notSubscribed(store.featureLevel, e.streamId);
+        if (e.kind === 'invalid_channel') throw errors.invalidChannelId(store.featureLevel);
         throw e.kind === 'not_boolean'
           ? errors.wrongType(e.property, 'boolean')
           : errors.invalidSubscriptionValue(e.property);

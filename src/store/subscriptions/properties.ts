@@ -1,6 +1,7 @@
 /** Personal subscription properties (POST /users/me/subscriptions/properties): validation, then changes. */
 import type { RealmState, SubscriptionRecord, UserRecord } from '../state.js';
 import type { Store } from '../store.js';
+import { hasContentAccess } from '../access.js';
 
 /** Notification properties: a boolean, or null to inherit the user-level default. */
 const NULLABLE = [
@@ -23,6 +24,7 @@ export interface PropertyChange {
 export type PropertyProblem =
   | { kind: 'unknown_property'; property: string }
   | { kind: 'not_subscribed'; streamId: number }
+  | { kind: 'invalid_channel'; streamId: number }
   | { kind: 'not_boolean'; property: string }
   | { kind: 'invalid_value'; property: string };
 
@@ -39,6 +41,10 @@ export function checkProperties(
       (BOOLEAN as readonly string[]).includes(property) ||
       (NULLABLE as readonly string[]).includes(property);
     if (!known) return { error: { kind: 'unknown_property', property } };
+    // As the real server: a channel the user cannot reach is invalid (its existence is not revealed).
+    const channel = state.channels.get(item.stream_id);
+    if (!channel || !hasContentAccess(state, user, channel))
+      return { error: { kind: 'invalid_channel', streamId: item.stream_id } };
     if (!state.subscriptions.get(user.user_id)?.get(item.stream_id)?.active)
       return { error: { kind: 'not_subscribed', streamId: item.stream_id } };
     if (property === 'color') {
