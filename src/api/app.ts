@@ -8,6 +8,7 @@ import { freshSeed } from './fresh-seed.js';
 import type { Store } from '../store/store.js';
 import { authenticate, clientName, userForKey } from './auth.js';
 import { loadBody, readLimited } from './body.js';
+import { deriveRequest } from './derive-request.js';
 import { ApiError, errors } from './errors/index.js';
 import { DEFAULT_LIMITS, type RequestLimits } from './limits.js';
 import { compileParams, decodeParams, readRawParams, type ParamsPlan } from './params.js';
@@ -23,7 +24,9 @@ import {
 } from './route.js';
 import { createRouter } from './router.js';
 import { routes as allRoutes } from './routes/index.js';
-import { DEFAULT_FEATURE_LEVEL, DEFAULT_VERSION, type AppServices } from './services.js';
+import { DEFAULT_FEATURE_LEVEL, type AppServices } from './services.js';
+import { checkFeatureLevel, has, releaseOf } from '../versions/index.js';
+import { dropUnsupportedParams } from '../versions/params.js';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -87,15 +90,15 @@ const DROPPED: ApiResponse = { status: 0, headers: {}, body: null, drop: true };
  */
 export function createApp(options: AppOptions): App {
   const clock = options.clock ?? createSystemClock();
-  const featureLevel = options.featureLevel ?? DEFAULT_FEATURE_LEVEL;
+  const featureLevel = checkFeatureLevel(options.featureLevel ?? DEFAULT_FEATURE_LEVEL);
   // Without a seed, ids differ from every other app's and across restarts (queue ids must never repeat).
   const random = createRandom(options.seed ?? freshSeed());
   const store = loadRealm(options.realm, { clock, random, featureLevel });
   armScheduledDeliveries(store);
   const services: AppServices = {
     featureLevel,
-    version: DEFAULT_VERSION,
-    mergeBase: DEFAULT_VERSION,
+    version: releaseOf(featureLevel),
+    mergeBase: releaseOf(featureLevel),
     production: options.production ?? false,
     clock,
     logError: options.logError ?? ((message, error) => console.error(message, error)),
@@ -104,6 +107,7 @@ export function createApp(options: AppOptions): App {
     limits: { ...DEFAULT_LIMITS, ...options.limits },
   };
   const { match, plans } = routing();
+  const reportsIgnored = has('ignored_parameters_unsupported', featureLevel);
   const limits = services.limits;
 
   const traffic = options.traffic;
@@ -134,7 +138,8 @@ export function createApp(options: AppOptions): App {
         skipRateLimit:
           route.queryApiKey === true ||
           route.path.startsWith('/avatar/') ||
-          route.path.startsWith('/user_avatars/'),
+          route.path.startsWith('/user_avatars/') ||
+          route.path.startsWith('/user_uploads/'),
         user,
         ip: request.ip,
         now: clock.now(),
@@ -143,7 +148,8 @@ export function createApp(options: AppOptions): App {
       gate.headers = verdict.headers;
     }
     // Snapshots (restore) are the one large body the mock takes; everything else is form parameters.
-    const bodyLimit = route.path.startsWith('/svc-mock/') ? limits.maxUploadBody : limits.maxBody;
+    const bodyLimit =
+      route.path.startsWith('/svc-mock/') || route.largeBody ? limits.maxUploadBody : limits.maxBody;
     let bodyBytes;
     try {
       bodyBytes = await loadBody(request, bodyLimit);
@@ -152,8 +158,11 @@ export function createApp(options: AppOptions): App {
       throw error;
     }
     const loaded: ApiRequest =
-      bodyBytes === request.body ? request : { ...request, body: bodyBytes, readBody: undefined };
+      bodyBytes === request.body
+        ? request
+        : deriveRequest(request, { body: bodyBytes, readBody: undefined });
     const raw = await readRawParams(loaded, limits);
+    const unsupported = dropUnsupportedParams(`${route.method} ${route.path}`, raw, services.featureLevel);
     const { params, ignored } = decodeParams(plans.get(route)!, raw, found.pathParams, limits);
     const result = await route.handler({
       store,
@@ -165,7 +174,10 @@ export function createApp(options: AppOptions): App {
     });
     if (result instanceof RawResponse) return result;
     const body: Record<string, unknown> = { result: 'success', msg: '', ...result };
-    if (ignored.length) body.ignored_parameters_unsupported = ignored;
+    if ((ignored.length || unsupported.length) && reportsIgnored)
+      body.ignored_parameters_unsupported = unsupported.length
+        ? [...ignored, ...unsupported].sort()
+        : ignored;
     return { status: 200, headers: JSON_HEADERS, body };
   };
 

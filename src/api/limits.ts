@@ -17,6 +17,8 @@ export interface RequestLimits {
   maxQueuesPerUser: number;
   /** Most event queues in total; registering another garbage-collects the oldest idle queue. */
   maxQueues: number;
+  /** Most bytes of uploaded files held in memory (POST /user_uploads refuses an upload past it). */
+  maxUploadStorage: number;
 }
 
 /** The defaults: well above the largest legitimate request, far below what would hurt the process. */
@@ -28,6 +30,7 @@ export const DEFAULT_LIMITS: RequestLimits = {
   maxListItems: 10_000,
   maxQueuesPerUser: 100,
   maxQueues: 10_000,
+  maxUploadStorage: 100 * 1024 * 1024,
 };
 
 /** Parses a size such as `1mb`, `512k`, `25MB` or a plain byte count; undefined when it is not one. */

@@ -132,7 +132,8 @@ export async function readRawParams(
       .catch(() => {
         throw errors.badRequest('Malformed multipart/form-data body');
       });
-    for (const [k, v] of form) add(k, typeof v === 'string' ? v : await v.text());
+    // Files are not parameters (as on the server): the upload route reads them from the body itself.
+    for (const [k, v] of form) if (typeof v === 'string') add(k, v);
     return raw;
   }
   const isJson = /^application\/([\w.+-]+\+)?json\b/.test(contentType);

@@ -40,9 +40,13 @@ export interface ApiResponse {
   drop?: boolean;
 }
 
-/** The text of an answer: JSON for API bodies, the body itself when it is already text (an SVG avatar). */
-export function responseText(response: ApiResponse): string | null {
+/**
+ * The body of an answer as sent: JSON for API bodies, the body itself when it is already text (an SVG avatar)
+ * or bytes (an uploaded image).
+ */
+export function responseText(response: ApiResponse): string | Uint8Array<ArrayBuffer> | null {
   if (response.body === null) return null;
+  if (response.body instanceof Uint8Array) return response.body as Uint8Array<ArrayBuffer>;
   return typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
 }
 
@@ -93,6 +97,8 @@ export interface Route<P = Record<string, unknown>> {
   summary: string;
   /** Also accept `?api_key=` instead of Basic auth (avatar requests). */
   queryApiKey?: boolean;
+  /** The body may be as large as `maxUploadBody` (file uploads), not only `maxBody`. */
+  largeBody?: boolean;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- narrowed by defineRoute / definePublicRoute
   handler: (context: RouteContext<P, any>) => HandlerResult;
 }

@@ -16,12 +16,14 @@ export type TopicsPolicy = 'inherit' | 'allow_empty_topic' | 'disable_empty_topi
 export type ReactionType = 'unicode_emoji' | 'realm_emoji' | 'svc_extra_emoji';
 export type MessageTypeParam = 'direct' | 'channel' | 'stream' | 'private';
 export type IdList = number[];
+export type DeleteAttachmentsAttachmentIdResponse = SuccessEnvelope;
 export type DeleteDraftsDraftIdResponse = SuccessEnvelope;
 export type DeleteEventsResponse = SuccessEnvelope;
 export type DeleteInvitesInviteIdResponse = SuccessEnvelope;
 export type DeleteInvitesMultiuseInviteIdResponse = SuccessEnvelope;
 export type DeleteMessagesMessageIdReactionsResponse = SuccessEnvelope & {};
 export type DeleteMessagesMessageIdResponse = SuccessEnvelope & {};
+export type DeleteRealmEmojiEmojiNameResponse = SuccessEnvelope;
 export type DeleteRealmFiltersFilterIdResponse = SuccessEnvelope;
 export type DeleteRealmPlaygroundsPlaygroundIdResponse = SuccessEnvelope;
 export type DeleteSavedSnippetsSavedSnippetIdResponse = SuccessEnvelope;
@@ -46,10 +48,18 @@ export type RateRule = {
   windowSeconds: number;
 } | null;
 export type DeleteUserResponse = SuccessEnvelope;
+export type DeleteUsersMeAlertWordsResponse = SuccessEnvelope & {
+  alert_words: string[];
+};
 export type DeleteUsersMeApnsDeviceTokenResponse = SuccessEnvelope;
+export type DeleteUsersMeMutedUsersMutedUserIdResponse = SuccessEnvelope;
 export type DeleteUsersMeSubscriptionsResponse = SuccessEnvelope & {
   removed: string[];
   not_removed: string[];
+};
+export type GetAttachmentsResponse = SuccessEnvelope & {
+  attachments: Attachment[];
+  upload_space_used: number;
 };
 export type GetAvatarMediumResponse = SuccessEnvelope;
 export type GetAvatarResponse = SuccessEnvelope;
@@ -68,6 +78,7 @@ export type AnyEvent = {
   id: number;
   type:
     | 'alert_words'
+    | 'attachment'
     | 'channel_folder'
     | 'default_streams'
     | 'delete_message'
@@ -135,6 +146,9 @@ export type GetMessagesMessageIdHistoryResponse = SuccessEnvelope & {
     content_html_diff?: string;
   }[];
 };
+export type GetMessagesMessageIdReadReceiptsResponse = SuccessEnvelope & {
+  user_ids: number[];
+};
 export type GetMessagesMessageIdResponse = SuccessEnvelope & {
   message: Message;
   raw_content: string;
@@ -146,6 +160,14 @@ export type GetMessagesResponse = SuccessEnvelope & {
   found_newest: boolean;
   history_limited: boolean;
   messages: Message[];
+};
+export type GetRealmEmojiResponse = SuccessEnvelope & {
+  emoji: {
+    [k: string]: RealmEmoji;
+  };
+};
+export type GetRealmFiltersResponse = SuccessEnvelope & {
+  filters: [unknown, unknown, unknown][];
 };
 export type GetRealmLinkifiersResponse = SuccessEnvelope & {
   linkifiers: Linkifier[];
@@ -160,6 +182,9 @@ export type GetRealmPresenceResponse = SuccessEnvelope & {
  * One user's presence: the legacy shape (register presences keyed by e-mail) or the slim/modern one (keyed by user ID string).
  */
 export type Presence = LegacyPresence | SlimPresence;
+export type GetRealmProfileFieldsResponse = SuccessEnvelope & {
+  custom_fields: CustomProfileField[];
+};
 export type GetSavedSnippetsResponse = SuccessEnvelope & {
   saved_snippets: SavedSnippet[];
 };
@@ -301,6 +326,10 @@ export type GetSvcMockRequestsResponse = SuccessEnvelope & {
 /**
  * Not JSON: the image itself.
  */
+export type GetUserAvatarsEmojiResponse = string;
+/**
+ * Not JSON: the image itself.
+ */
 export type GetUserAvatarsResponse = string;
 export type GetUserByEmailResponse = SuccessEnvelope & {
   user: User;
@@ -317,8 +346,15 @@ export type GetUserGroupSubgroupsResponse = SuccessEnvelope & {
 export type GetUserGroupsResponse = SuccessEnvelope & {
   user_groups: UserGroup[];
 };
+/**
+ * Not JSON: the file itself.
+ */
+export type GetUserUploadsFileResponse = string;
 export type GetUserResponse = SuccessEnvelope & {
   user: User;
+};
+export type GetUsersMeAlertWordsResponse = SuccessEnvelope & {
+  alert_words: string[];
 };
 export type GetUsersMeStreamTopicsResponse = SuccessEnvelope & {
   topics: Topic[];
@@ -336,6 +372,9 @@ export type GetUsersMeResponse = SuccessEnvelope &
   };
 export type GetUsersSubscriptionStatusResponse = SuccessEnvelope & {
   is_subscribed: boolean;
+};
+export type GetUsersUserIdStatusResponse = SuccessEnvelope & {
+  status: UserStatus;
 };
 export type GetUsersResponse = SuccessEnvelope & {
   members: User[];
@@ -362,6 +401,11 @@ export type PostDevFetchApiKeyResponse = SuccessEnvelope & {
 };
 export type PostDraftsResponse = SuccessEnvelope & {
   ids: number[];
+};
+export type PostFetchApiKeyResponse = SuccessEnvelope & {
+  api_key: string;
+  email: string;
+  user_id: number;
 };
 export type PostInvitesInviteIdResendResponse = SuccessEnvelope & {
   timestamp: number;
@@ -396,6 +440,7 @@ export type PostMessagesResponse = SuccessEnvelope & {
   id: number;
   automatic_new_visibility_policy?: 2 | 3;
 };
+export type PostRealmEmojiEmojiNameResponse = SuccessEnvelope;
 export type PostRealmFiltersResponse = SuccessEnvelope & {
   id: number;
 };
@@ -416,6 +461,14 @@ export type PostRegisterResponse = SuccessEnvelope &
     drafts?: Draft[];
     scheduled_messages?: ScheduledMessage[];
     saved_snippets?: SavedSnippet[];
+    alert_words?: string[];
+    muted_users?: {
+      id: number;
+      timestamp: number;
+    }[];
+    user_status?: {
+      [k: string]: UserStatus;
+    };
     navigation_views?: NavigationView[];
     channel_folders?: ChannelFolder[];
     user_topics?: {
@@ -449,6 +502,14 @@ export type PostRegisterResponse = SuccessEnvelope &
     };
     realm_user_settings_defaults?: {};
     user_settings?: {};
+    custom_profile_fields?: CustomProfileField[];
+    custom_profile_field_types?: {
+      [k: string]: {
+        id: number;
+        name: string;
+      };
+    };
+    attachments?: Attachment[];
   };
 export type PostSavedSnippetsResponse = SuccessEnvelope & {
   saved_snippet_id: number;
@@ -482,7 +543,25 @@ export type PostUserGroupsCreateResponse = SuccessEnvelope & {
 };
 export type PostUserReactivateResponse = SuccessEnvelope;
 export type PostUserTopicsResponse = SuccessEnvelope;
+export type PostUserUploadsResponse = SuccessEnvelope & {
+  /**
+   * Deprecated alias of url (the only key before feature level 272).
+   */
+  uri: string;
+  /**
+   * /user_uploads/<path_id>, relative to the server. From feature level 272.
+   */
+  url?: string;
+  /**
+   * The file name as uploaded. From feature level 286.
+   */
+  filename?: string;
+};
+export type PostUsersMeAlertWordsResponse = SuccessEnvelope & {
+  alert_words: string[];
+};
 export type PostUsersMeApnsDeviceTokenResponse = SuccessEnvelope;
+export type PostUsersMeMutedUsersMutedUserIdResponse = SuccessEnvelope;
 export type PostUsersMePresenceResponse = SuccessEnvelope & {
   presences?: {
     [k: string]: Presence;
@@ -490,6 +569,7 @@ export type PostUsersMePresenceResponse = SuccessEnvelope & {
   server_timestamp?: number;
   presence_last_update_id?: number;
 };
+export type PostUsersMeStatusResponse = SuccessEnvelope;
 export type PostUsersMeSubscriptionsPropertiesResponse = SuccessEnvelope;
 export type PostUsersMeSubscriptionsResponse = SuccessEnvelope & {
   subscribed: {
@@ -500,6 +580,9 @@ export type PostUsersMeSubscriptionsResponse = SuccessEnvelope & {
   };
   unauthorized?: string[];
   new_subscription_messages_sent?: boolean;
+};
+export type PostUsersResponse = SuccessEnvelope & {
+  user_id: number;
 };
 export type PutSvcMockFaultsResponse = SuccessEnvelope & {
   faults: TrafficSettings;
@@ -589,6 +672,7 @@ export type UserGroupEvent =
   | UserGroupAddSubgroupsEvent
   | UserGroupRemoveSubgroupsEvent
   | UserGroupRemoveEvent;
+export type ReactionType1 = 'unicode_emoji' | 'realm_emoji' | 'svc_extra_emoji';
 /**
  * One step: exactly one of `request`, `register` or `await_events`.
  */
@@ -655,8 +739,8 @@ export type ScenarioStep = {
   await_events?: ScenarioAwait;
 };
 
-export interface DeleteDraftsDraftIdParams {
-  draft_id: number;
+export interface DeleteAttachmentsAttachmentIdParams {
+  attachment_id: number;
 }
 /**
  * Fields every success response carries.
@@ -665,6 +749,9 @@ export interface SuccessEnvelope {
   result: 'success';
   msg: string;
   ignored_parameters_unsupported?: string[];
+}
+export interface DeleteDraftsDraftIdParams {
+  draft_id: number;
 }
 export interface DeleteEventsParams {
   queue_id: string;
@@ -689,6 +776,9 @@ export interface DeleteMessagesMessageIdParams {
    * Path parameter: the message ID.
    */
   message_id: number;
+}
+export interface DeleteRealmEmojiEmojiNameParams {
+  emoji_name: string;
 }
 export interface DeleteRealmFiltersFilterIdParams {
   filter_id: number;
@@ -722,12 +812,39 @@ export interface TrafficRule {
 export interface DeleteUserParams {
   user_id: number;
 }
+export interface DeleteUsersMeAlertWordsParams {
+  alert_words: string[];
+}
 export interface DeleteUsersMeApnsDeviceTokenParams {
   token: string;
+}
+export interface DeleteUsersMeMutedUsersMutedUserIdParams {
+  muted_user_id: number;
 }
 export interface DeleteUsersMeSubscriptionsParams {
   subscriptions: string[];
   principals?: string[] | number[];
+}
+export interface GetAttachmentsParams {}
+/**
+ * A file the user uploaded, with the messages that link it.
+ */
+export interface Attachment {
+  id: number;
+  name: string;
+  path_id: string;
+  size: number;
+  /**
+   * UNIX milliseconds.
+   */
+  create_time: number;
+  messages: {
+    id: number;
+    /**
+     * UNIX milliseconds.
+     */
+    date_sent: number;
+  }[];
 }
 export interface GetAvatarMediumParams {
   user_id_or_email: string;
@@ -830,6 +947,9 @@ export interface GetMessagesMessageIdHistoryParams {
    */
   message_id: number;
   allow_empty_topic_name?: boolean;
+}
+export interface GetMessagesMessageIdReadReceiptsParams {
+  message_id: number;
 }
 export interface GetMessagesMessageIdParams {
   /**
@@ -976,6 +1096,25 @@ export interface GetMessagesParams {
   allow_empty_topic_name?: boolean;
   use_first_unread_anchor?: boolean;
 }
+export interface GetRealmEmojiParams {}
+/**
+ * A custom emoji (GET /realm/emoji and register realm_emoji values, keyed by the ID string).
+ */
+export interface RealmEmoji {
+  /**
+   * The emoji ID, as a string.
+   */
+  id: string;
+  name: string;
+  source_url: string;
+  /**
+   * Still image of an animated emoji; else null.
+   */
+  still_url: string | null;
+  deactivated: boolean;
+  author_id: number | null;
+}
+export interface GetRealmFiltersParams {}
 export interface GetRealmLinkifiersParams {}
 export interface Linkifier {
   id: number;
@@ -1008,6 +1147,33 @@ export interface ClientPresence {
 export interface SlimPresence {
   active_timestamp: number;
   idle_timestamp: number;
+}
+export interface GetRealmProfileFieldsParams {}
+export interface CustomProfileField {
+  id: number;
+  /**
+   * 1 short text, 2 long text, 3 select, 4 date, 5 link, 6 users, 7 external account, 8 pronouns (from feature level 151).
+   */
+  type: number;
+  order: number;
+  name: string;
+  hint: string;
+  /**
+   * JSON text, or empty: select options, external-account subtype.
+   */
+  field_data: string;
+  /**
+   * From feature level 146.
+   */
+  display_in_profile_summary?: boolean;
+  /**
+   * From feature level 244.
+   */
+  required?: boolean;
+  /**
+   * From feature level 296.
+   */
+  editable_by_user?: boolean;
 }
 export interface GetSavedSnippetsParams {}
 export interface SavedSnippet {
@@ -1074,7 +1240,10 @@ export interface ServerSettings {
    * In display order.
    */
   external_authentication_methods: ExternalAuthenticationMethod[];
-  svc_feature_level: number;
+  /**
+   * The server's feature level; absent on servers older than feature level 1 (read as 0).
+   */
+  svc_feature_level?: number;
   svc_version: string;
   /**
    * "" if unavailable.
@@ -1247,6 +1416,14 @@ export interface GetSvcMockSnapshotResponse {
   scheduled_messages?: {}[];
   user_topics?: {}[];
 }
+export interface GetUserAvatarsEmojiParams {
+  realm_id: string;
+  /**
+   * {emoji_id}.{extension}
+   */
+  emoji_file: string;
+  api_key?: string;
+}
 export interface GetUserAvatarsParams {
   realm_id: string;
   /**
@@ -1370,11 +1547,19 @@ export interface UserGroup {
   can_mention_group: GroupSettingValue;
   can_remove_members_group: GroupSettingValue;
 }
+export interface GetUserUploadsFileParams {
+  realm_id: string;
+  dir: string;
+  key: string;
+  filename: string;
+  api_key?: string;
+}
 export interface GetUserParams {
   user_id: number;
   client_extavatar?: boolean;
   include_custom_profile_fields?: boolean;
 }
+export interface GetUsersMeAlertWordsParams {}
 export interface GetUsersMeStreamTopicsParams {
   stream_id: number;
   allow_empty_topic_name?: boolean;
@@ -1501,6 +1686,22 @@ export interface GetUsersMeParams {}
 export interface GetUsersSubscriptionStatusParams {
   user_id: number;
   stream_id: number;
+}
+export interface GetUsersUserIdStatusParams {
+  user_id: number;
+}
+/**
+ * A user's status: only the parts that are set (an empty object when none is).
+ */
+export interface UserStatus {
+  /**
+   * Deprecated; from feature level 148 the opposite of the user's presence_enabled.
+   */
+  away?: true;
+  status_text?: string;
+  emoji_name?: string;
+  emoji_code?: string;
+  reaction_type?: ReactionType;
 }
 export interface GetUsersParams {
   client_extavatar?: boolean;
@@ -1796,7 +1997,13 @@ export interface PatchUserParams {
   user_id: number;
   full_name?: string;
   role?: Role;
-  profile_data?: {}[];
+  /**
+   * Custom profile field values to set: {id, value}; an empty value ("", null or []) clears the field.
+   */
+  profile_data?: {
+    id: number;
+    value: string | number[] | null;
+  }[];
 }
 export interface PostDevFetchApiKeyParams {
   /**
@@ -1812,6 +2019,13 @@ export interface PostDraftsParams {
     content: string;
     timestamp?: number;
   }[];
+}
+export interface PostFetchApiKeyParams {
+  /**
+   * The user's (delivery) e-mail address.
+   */
+  username: string;
+  password: string;
 }
 export interface PostInvitesInviteIdResendParams {
   invite_id: number;
@@ -1886,6 +2100,12 @@ export interface PostMessagesParams {
   local_id?: string;
   read_by_sender?: boolean;
 }
+export interface PostRealmEmojiEmojiNameParams {
+  /**
+   * The new emoji's name (path segment).
+   */
+  emoji_name: string;
+}
 export interface PostRealmFiltersParams {
   pattern: string;
   url_template: string;
@@ -1925,7 +2145,10 @@ export interface EventQueue {
    * -1 if no event arrived during registration.
    */
   last_event_id: number;
-  svc_feature_level: number;
+  /**
+   * Absent on servers older than feature level 1 (read as 0).
+   */
+  svc_feature_level?: number;
   svc_version: string;
   svc_merge_base: string;
 }
@@ -2020,23 +2243,6 @@ export interface CodePlayground {
    * RFC 6570 template with exactly one variable, code.
    */
   url_template: string;
-}
-/**
- * A custom emoji (GET /realm/emoji and register realm_emoji values, keyed by the ID string).
- */
-export interface RealmEmoji {
-  /**
-   * The emoji ID, as a string.
-   */
-  id: string;
-  name: string;
-  source_url: string;
-  /**
-   * Still image of an animated emoji; else null.
-   */
-  still_url: string | null;
-  deactivated: boolean;
-  author_id: number | null;
 }
 export interface PostSavedSnippetsParams {
   title: string;
@@ -2135,9 +2341,16 @@ export interface PostUserTopicsParams {
   topic: string;
   visibility_policy: 0 | 1 | 2 | 3;
 }
+export interface PostUserUploadsParams {}
+export interface PostUsersMeAlertWordsParams {
+  alert_words: string[];
+}
 export interface PostUsersMeApnsDeviceTokenParams {
   token: string;
   appid: string;
+}
+export interface PostUsersMeMutedUsersMutedUserIdParams {
+  muted_user_id: number;
 }
 export interface PostUsersMePresenceParams {
   status: string;
@@ -2146,6 +2359,16 @@ export interface PostUsersMePresenceParams {
   slim_presence?: boolean;
   last_update_id?: number;
   history_limit_days?: number;
+}
+export interface PostUsersMeStatusParams {
+  /**
+   * Deprecated: from feature level 148 it sets presence_enabled to its opposite.
+   */
+  away?: boolean;
+  status_text?: string;
+  emoji_name?: string;
+  emoji_code?: string;
+  reaction_type?: string;
 }
 export interface PostUsersMeSubscriptionsPropertiesParams {
   subscription_data: {
@@ -2181,6 +2404,11 @@ export interface PostUsersMeSubscriptionsParams {
   can_send_message_group?: GroupSettingValue;
   can_subscribe_group?: GroupSettingValue;
   can_resolve_topics_group?: GroupSettingValue;
+}
+export interface PostUsersParams {
+  email: string;
+  password: string;
+  full_name: string;
 }
 export interface PutSvcMockFaultsParams {
   /**
@@ -2219,6 +2447,20 @@ export interface AlertWordsEvent {
   id: number;
   type: 'alert_words';
   alert_words: string[];
+}
+/**
+ * One of the user's uploaded files was added or deleted (to the owner only).
+ */
+export interface AttachmentEvent {
+  id: number;
+  type: 'attachment';
+  op: 'add' | 'update' | 'remove';
+  attachment:
+    | Attachment
+    | {
+        id: number;
+      };
+  upload_space_used: number;
 }
 export interface ChannelFolderAddEvent {
   id: number;
@@ -2296,6 +2538,17 @@ export interface MutedTopicsEvent {
   id: number;
   type: 'muted_topics';
   muted_topics: unknown[][];
+}
+/**
+ * The user's list of muted users changed (the whole list, in muting order).
+ */
+export interface MutedUsersEvent {
+  id: number;
+  type: 'muted_users';
+  muted_users: {
+    id: number;
+    timestamp: number;
+  }[];
 }
 export interface NavigationViewAddEvent {
   id: number;
@@ -2729,12 +2982,17 @@ export interface UserSettingsEvent {
   language_name?: string;
 }
 /**
- * A user's status changed.
+ * A user's status changed: the parts that were passed (emoji fields together).
  */
 export interface UserStatusEvent {
   id: number;
   type: 'user_status';
   user_id: number;
+  away?: boolean;
+  status_text?: string;
+  emoji_name?: string;
+  emoji_code?: string;
+  reaction_type?: ReactionType;
 }
 /**
  * The user's visibility policy for a topic changed.
@@ -2766,7 +3024,27 @@ export interface RealmFixture {
   drafts?: FixtureDraft[];
   saved_snippets?: FixtureSavedSnippet[];
   scheduled_messages?: FixtureScheduledMessage[];
+  /**
+   * The organization's custom profile fields, each with the users' values.
+   */
+  custom_profile_fields?: FixtureProfileField[];
+  /**
+   * Uploaded files with their bytes (base64); counted against the app's maxUploadStorage.
+   */
+  attachments?: FixtureAttachment[];
   user_topics?: FixtureUserTopic[];
+  /**
+   * Users' alert words (one entry per user).
+   */
+  alert_words?: FixtureAlertWords[];
+  /**
+   * Who muted whom, and when.
+   */
+  muted_users?: FixtureMutedUser[];
+  /**
+   * Users' statuses (one entry per user).
+   */
+  user_status?: FixtureUserStatus[];
 }
 /**
  * The organization. settings: Organization settings (register keys without the realm_ prefix); omitted ones take the defaults. user_settings_defaults: Personal-setting defaults for users who join later.
@@ -3073,6 +3351,10 @@ export interface FixtureUser {
   timezone?: string;
   api_key: string;
   /**
+   * The password POST /fetch_api_key accepts (plain text: a mock's test accounts). Without one the account cannot log in with a password.
+   */
+  password?: string;
+  /**
    * G: external avatar service; U: uploaded.
    */
   avatar_source?: 'G' | 'U';
@@ -3179,6 +3461,13 @@ export interface FixtureRealmEmoji {
   still_url?: string | null;
   deactivated?: boolean;
   author_id?: number | null;
+  /**
+   * The uploaded image, base64-encoded; without it the mock serves a drawn placeholder at source_url.
+   */
+  image?: {
+    content_type: 'image/png' | 'image/gif' | 'image/jpeg' | 'image/webp';
+    data_base64: string;
+  };
 }
 export interface FixtureDraft {
   id: number;
@@ -3206,12 +3495,79 @@ export interface FixtureScheduledMessage {
   scheduled_delivery_timestamp: number;
   failed?: boolean;
 }
+export interface FixtureProfileField {
+  id: number;
+  /**
+   * 1 short text, 2 long text, 3 select, 4 date, 5 link, 6 users, 7 external account, 8 pronouns.
+   */
+  type: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+  name: string;
+  hint?: string;
+  /**
+   * JSON text: select options {key: {text, order}}, or {subtype, url_pattern?} for external accounts.
+   */
+  field_data?: string;
+  /**
+   * Display position (default: the position in this list).
+   */
+  order?: number;
+  display_in_profile_summary?: boolean;
+  required?: boolean;
+  editable_by_user?: boolean;
+  /**
+   * User id -> value, as PATCH /users/{id} takes it (select: an option key; users: a JSON list of ids).
+   */
+  values?: {
+    [k: string]: string;
+  };
+}
+export interface FixtureAttachment {
+  id: number;
+  owner_id: number;
+  /**
+   * <realm id>/<dir>/<dir>/<file name>; the file is served at /user_uploads/<path_id>.
+   */
+  path_id: string;
+  name: string;
+  content_type?: string;
+  /**
+   * UNIX seconds.
+   */
+  create_time: number;
+  content_base64: string;
+}
 export interface FixtureUserTopic {
   user_id: number;
   stream_id: number;
   topic_name: string;
   visibility_policy: 0 | 1 | 2 | 3;
   last_updated: number;
+}
+export interface FixtureAlertWords {
+  user_id: number;
+  alert_words: string[];
+}
+export interface FixtureMutedUser {
+  /**
+   * The user who muted.
+   */
+  user_id: number;
+  muted_user_id: number;
+  /**
+   * When it was muted (UNIX seconds).
+   */
+  timestamp: number;
+}
+export interface FixtureUserStatus {
+  user_id: number;
+  /**
+   * The deprecated away flag (read back from presence_enabled from feature level 148).
+   */
+  away?: boolean;
+  status_text?: string;
+  emoji_name?: string;
+  emoji_code?: string;
+  reaction_type?: ReactionType1;
 }
 /**
  * Body of every error response: result, msg, code and the code's extra fields.

@@ -16,7 +16,9 @@ import {
   exportUserTopics,
 } from './realm-export/personal.js';
 import { exportRealmInfo } from './realm-export/settings.js';
+import { exportAlertWords, exportMutedUsers, exportUserStatuses } from './realm-export/user-preferences.js';
 import { exportUsers } from './realm-export/users.js';
+import { exportAttachments, exportProfileFields } from './realm-export/uploads-profiles.js';
 import type { Store } from './store.js';
 
 /**
@@ -44,5 +46,10 @@ export function exportRealm(store: Store): CompleteRealmFixture {
     saved_snippets: exportSavedSnippets(state),
     scheduled_messages: exportScheduledMessages(state),
     user_topics: exportUserTopics(state),
+    alert_words: exportAlertWords(state),
+    muted_users: exportMutedUsers(state),
+    user_status: exportUserStatuses(state),
+    custom_profile_fields: exportProfileFields(state),
+    attachments: exportAttachments(state),
   };
 }

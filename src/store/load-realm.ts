@@ -9,7 +9,10 @@ import { createLoadContext } from './realm-loader/context.js';
 import { loadGroups, resolveRealmGroupSettings } from './realm-loader/groups.js';
 import { loadMessages } from './realm-loader/messages.js';
 import { checkReferences, loadPersonalRecords } from './realm-loader/personal.js';
+import { loadUserPreferences } from './realm-loader/user-preferences.js';
 import { loadUsers } from './realm-loader/users.js';
+import { loadProfileFields } from './realm-loader/profile-fields.js';
+import { loadUploads } from './realm-loader/uploads.js';
 import type { CompleteRealmFixture } from './realm-fixture.js';
 import type { RealmState } from './state.js';
 import { freezeForSharing, seedState } from './seed-state.js';
@@ -90,6 +93,9 @@ function buildState(data: CompleteRealmFixture): { state: RealmState; problems: 
   loadSubscriptions(context);
   loadMessages(context);
   loadPersonalRecords(context);
+  loadUserPreferences(context);
+  loadProfileFields(context);
+  loadUploads(context);
   checkReferences(context);
   return { state: context.state, problems: context.problems };
 }
@@ -145,6 +151,8 @@ export class PreparedRealm {
       playground: next(state.playgrounds.keys()),
       emoji: next(state.realmEmoji.keys()),
       folder: next(state.channelFolders.keys()),
+      attachment: next(state.uploads.keys()),
+      profile_field: next(state.profileFields.keys()),
     });
   }
 

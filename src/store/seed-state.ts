@@ -31,6 +31,8 @@ export function freezeForSharing(state: RealmState): void {
 /** A deep copy of plain data: objects, arrays, Maps and Sets (anything else is a mistake in the state). */
 function copy<T>(value: T): T {
   if (typeof value !== 'object' || value === null) return value;
+  // Bytes (uploaded files) are never changed in place: every store shares them.
+  if (ArrayBuffer.isView(value)) return value;
   if (Array.isArray(value)) return value.map(copy) as T;
   if (value instanceof Map) {
     const out = new Map<unknown, unknown>();

@@ -2,6 +2,7 @@
 import type {
   ChannelFolder,
   CodePlayground,
+  FixtureRealmEmoji,
   GroupSettingValue,
   Linkifier,
   RealmInfo,
@@ -31,6 +32,8 @@ export interface UserRecord {
   avatar_source: 'G' | 'U';
   avatar_version: number;
   settings: Required<UserSettings>;
+  /** The password POST /fetch_api_key accepts; accounts without one cannot log in with a password. */
+  password?: string;
 }
 
 /** Names of the channel-level group settings. */
@@ -224,6 +227,8 @@ export interface RealmEmojiRecord {
   still_url: string | null;
   deactivated: boolean;
   author_id: number | null;
+  /** The uploaded image (POST /realm/emoji/{name}); fixture emoji without one are drawn by the mock. */
+  image?: FixtureRealmEmoji['image'];
 }
 
 export interface UserTopicRecord {
@@ -232,6 +237,42 @@ export interface UserTopicRecord {
   topic_name: string;
   visibility_policy: number;
   last_updated: number;
+}
+
+/** An uploaded file: its bytes stay in memory (bounded by the app's `maxUploadStorage`). */
+export interface UploadRecord {
+  id: number;
+  owner_id: number;
+  /** `<realm id>/<2 chars>/<24 chars>/<file name>`: the file's URL is `/user_uploads/<path_id>`. */
+  path_id: string;
+  /** The file name as uploaded. */
+  name: string;
+  content_type: string;
+  create_time: number;
+  /** Never changed once stored (shared between seeded stores, not copied). */
+  content: Uint8Array;
+}
+
+/** A custom profile field of the organization. */
+export interface ProfileFieldRecord {
+  id: number;
+  type: number;
+  name: string;
+  hint: string;
+  field_data: string;
+  order: number;
+  display_in_profile_summary: boolean;
+  required: boolean;
+  editable_by_user: boolean;
+}
+
+/** A user's status; `away` is the deprecated flag (from feature level 148 it mirrors presence_enabled). */
+export interface UserStatusRecord {
+  away: boolean;
+  status_text: string;
+  emoji_name: string;
+  emoji_code: string;
+  reaction_type: ReactionType;
 }
 
 export interface PushTokenRecord {
@@ -290,4 +331,14 @@ export interface RealmState {
   invitations: Map<number, InvitationRecord>;
   userTopics: Map<string, UserTopicRecord>;
   pushTokens: PushTokenRecord[];
+  /** user id → alert words, in the order they were added (users without any have no entry). */
+  alertWords: Map<number, string[]>;
+  /** user id → muted user id → when it was muted (UNIX seconds), in muting order. */
+  mutedUsers: Map<number, Map<number, number>>;
+  /** user id → status (users who never set one have no entry). */
+  userStatuses: Map<number, UserStatusRecord>;
+  uploads: Map<number, UploadRecord>;
+  profileFields: Map<number, ProfileFieldRecord>;
+  /** user id → field id → value (as the API takes it: text, a select option key, a JSON list of user ids). */
+  profileData: Map<number, Map<number, string>>;
 }

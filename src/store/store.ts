@@ -31,7 +31,9 @@ export type IdKind =
   | 'linkifier'
   | 'playground'
   | 'emoji'
-  | 'folder';
+  | 'folder'
+  | 'attachment'
+  | 'profile_field';
 
 const JOURNAL_LIMIT = 1000;
 

@@ -2,6 +2,7 @@
 import jsMd5 from 'js-md5';
 import type { User } from '../generated/types.js';
 import type { RealmState, UserRecord } from './state.js';
+import { userProfileData } from './profile-fields/profile-fields.js';
 
 /** Email address visibility values (1 everyone … 5 moderators). */
 const VISIBILITY_MIN_ROLE: Record<number, number> = { 1: 600, 2: 400, 3: 200, 4: 0, 5: 300 };
@@ -78,7 +79,7 @@ export function formatUser(
     out.bot_owner_id = user.bot_owner_id;
     if (user.is_system_bot) out.is_system_bot = true;
   } else if (options.includeCustomProfileFields) {
-    out.profile_data = {};
+    out.profile_data = userProfileData(state, user);
   }
   return out;
 }

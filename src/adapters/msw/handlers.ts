@@ -7,8 +7,8 @@ export interface FetchTarget {
   fetch(request: Request): Promise<Response>;
 }
 
-/** The path spaces the mock serves: the API, avatars, the avatars it hands out and its control namespace. */
-const PREFIXES = ['/api/v1/', '/avatar/', '/user_avatars/', '/svc-mock/'];
+/** The path spaces the mock serves: the API, avatars, the avatars and uploads it hands out, its control namespace. */
+const PREFIXES = ['/api/v1/', '/avatar/', '/user_avatars/', '/user_uploads/', '/svc-mock/'];
 
 /** Options of {@link createHandlers}. */
 export interface HandlerOptions {
@@ -17,8 +17,8 @@ export interface HandlerOptions {
 }
 
 /**
- * MSW request handlers for the API (`/api/v1/*`, `/avatar/*`, the avatars it hands out under `/user_avatars/*`
- * and the mock's control namespace `/svc-mock/*`).
+ * MSW request handlers for the API (`/api/v1/*`, `/avatar/*`, the avatars it hands out under `/user_avatars/*`,
+ * uploaded files under `/user_uploads/*` and the mock's control namespace `/svc-mock/*`).
  * @example
  * const server = setupServer(...createHandlers(createApp({ realm })));
  * server.listen({ onUnhandledRequest: 'error' });

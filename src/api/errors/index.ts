@@ -9,11 +9,14 @@ import { usersErrors } from './users.js';
 import { eventsErrors } from './events.js';
 import { messagesErrors } from './messages.js';
 import { draftErrors } from './drafts.js';
+import { emojiAccountErrors } from './emoji-accounts.js';
 import { invitationErrors } from './invitations.js';
 import { realmConfigErrors } from './realm-config.js';
 import { scheduledMessageErrors } from './scheduled-messages.js';
 import { settingsErrors } from './settings.js';
 import { trafficErrors } from './traffic.js';
+import { uploadsProfilesErrors } from './uploads-profiles.js';
+import { userPreferenceErrors } from './user-preferences.js';
 
 export { ApiError } from './core.js';
 
@@ -26,9 +29,12 @@ export const errors = {
   ...eventsErrors,
   ...messagesErrors,
   ...draftErrors,
+  ...emojiAccountErrors,
   ...scheduledMessageErrors,
   ...invitationErrors,
   ...realmConfigErrors,
   ...settingsErrors,
   ...trafficErrors,
+  ...userPreferenceErrors,
+  ...uploadsProfilesErrors,
 } as const;

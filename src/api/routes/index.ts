@@ -1,5 +1,6 @@
 /** The route table: every endpoint the mock implements, in one list. */
 import type { Route } from '../route.js';
+import { accountRoutes } from './accounts.js';
 import { avatarRoutes } from './avatar.js';
 import { userAvatarRoutes } from './user-avatars.js';
 import { draftRoutes } from './drafts.js';
@@ -7,6 +8,8 @@ import { inviteRoutes } from './invites.js';
 import { messageRoutes } from './messages.js';
 import { pushTokenRoutes } from './push-tokens.js';
 import { realmConfigRoutes } from './realm-config.js';
+import { realmEmojiRoutes } from './realm-emoji.js';
+import { realmFilterLegacyRoutes } from './realm-filters-legacy.js';
 import { savedSnippetRoutes } from './saved-snippets.js';
 import { scheduledMessageRoutes } from './scheduled-messages.js';
 import { settingsRoutes } from './settings.js';
@@ -23,6 +26,12 @@ import { streamRoutes } from './streams.js';
 import { subscriptionRoutes } from './subscriptions.js';
 import { topicRoutes } from './topics.js';
 import { userGroupRoutes } from './user-groups.js';
+import { uploadRoutes } from './uploads.js';
+import { readReceiptRoutes } from './read-receipts.js';
+import { profileFieldRoutes } from './profile-fields.js';
+import { alertWordRoutes } from './alert-words.js';
+import { mutedUserRoutes } from './muted-users.js';
+import { userStatusRoutes } from './user-status.js';
 
 /** All routes; the dispatcher, the README table and `svc-mock routes` read this list. */
 export const routes: readonly Route[] = [
@@ -36,16 +45,25 @@ export const routes: readonly Route[] = [
   ...eventsRoutes,
   ...typingRoutes,
   ...presenceRoutes,
+  ...alertWordRoutes,
+  ...mutedUserRoutes,
+  ...userStatusRoutes,
   ...draftRoutes,
   ...savedSnippetRoutes,
   ...scheduledMessageRoutes,
   ...inviteRoutes,
   ...realmConfigRoutes,
+  ...realmFilterLegacyRoutes,
+  ...realmEmojiRoutes,
+  ...accountRoutes,
   ...settingsRoutes,
   ...pushTokenRoutes,
   ...avatarRoutes,
   ...userAvatarRoutes,
   ...messageRoutes,
+  ...readReceiptRoutes,
+  ...uploadRoutes,
+  ...profileFieldRoutes,
   ...faultRoutes,
   ...controlRoutes,
   ...inspectRoutes,

@@ -13,8 +13,10 @@ import type { Store } from '../../store/store.js';
 import { deactivateUser, reactivateUser, setFullName, setRole } from '../../store/users/mutate.js';
 import { accessibleUserIds, canAccessAllUsers, canAccessUser } from '../../store/users/visibility.js';
 import { findUserByVisibleEmail, formatUser } from '../../store/users.js';
+import { setProfileData, userProfileData } from '../../store/profile-fields/profile-fields.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
+import { checkProfileData } from './profile-fields.js';
 
 const INVALID_NAME_CHARACTERS = /[*`\\>"@\p{Cc}]/u;
 
@@ -47,7 +49,7 @@ export const userRoutes = [
       const history = store.state.index.byUser.get(user.user_id);
       return {
         ...formatUser(store.state, user, user, { clientExtavatar: false, includeCustomProfileFields: true }),
-        profile_data: {},
+        profile_data: userProfileData(store.state, user),
         max_message_id: history?.[history.length - 1] ?? -1,
       };
     },
@@ -108,7 +110,7 @@ export const userRoutes = [
     method: 'PATCH',
     path: '/users/{user_id}',
     schema: 'patch-user',
-    summary: "Change a user's name or role (administrators)",
+    summary: "Change a user's name, role or custom profile fields (administrators)",
     handler({ store, user, params }) {
       const target = adminTarget(store, user, params.user_id);
       const name = params.full_name?.trim();
@@ -121,8 +123,10 @@ export const userRoutes = [
         if ((params.role === 100 || target.role === 100) && user.role !== 100) throw errors.mustBeOwner();
         if (target.role === 100 && activeOwners(store) <= 1) throw errors.lastOwnerDemotion();
       }
+      const profile = params.profile_data ? checkProfileData(store.state, params.profile_data) : [];
       if (name !== undefined) setFullName(store, target, name);
       if (params.role !== undefined) setRole(store, target, params.role);
+      if (profile.length) setProfileData(store, target, profile);
       return {};
     },
   }),

@@ -5,6 +5,8 @@ import { orgSections } from './org.js';
 import { personalSections } from './personal.js';
 import { realmSnapshot } from './realm.js';
 import { userSections } from './users.js';
+import { uploadsProfilesSections } from './uploads-profiles.js';
+import { userPreferenceSections } from './user-preferences.js';
 
 export type { SnapshotContext } from './context.js';
 
@@ -17,9 +19,11 @@ const realmSection: SnapshotSection = {
 export const SNAPSHOT_SECTIONS: readonly SnapshotSection[] = [
   realmSection,
   ...personalSections,
+  ...userPreferenceSections,
   ...channelSections,
   ...userSections,
   ...orgSections,
+  ...uploadsProfilesSections,
 ];
 
 function selected(section: SnapshotSection, requested: ReadonlySet<string> | null): boolean {

@@ -59,6 +59,12 @@ export function createLoadContext(
     invitations: new Map(),
     userTopics: new Map(),
     pushTokens: [],
+    alertWords: new Map(),
+    mutedUsers: new Map(),
+    userStatuses: new Map(),
+    uploads: new Map(),
+    profileFields: new Map(),
+    profileData: new Map(),
   };
   const problems: string[] = [];
   const userExists = (id: number, where: string): boolean => {

@@ -1,0 +1,32 @@
+/** Errors of file uploads, read receipts and custom profile fields. */
+import type { ProfileValueRefusal } from '../../store/profile-fields/validate.js';
+import { bad } from './core.js';
+
+/** Upload, attachment, read-receipt and profile-field error factories. */
+export const uploadsProfilesErrors = {
+  noFileUploaded: () => bad('You must specify a file to upload'),
+  tooManyFiles: () => bad('You may only upload one file at a time'),
+  fileTooLarge: (mib: number) => bad(`Uploaded file is larger than the allowed limit of ${mib} MiB`),
+  uploadQuotaExceeded: () => bad("Upload would exceed your organization's upload quota."),
+  invalidAttachment: () => bad('Invalid attachment'),
+  readReceiptsDisabled: () => bad('Read receipts are disabled in this organization.'),
+  profileFieldNotFound: (id: unknown) => bad(`Field id ${String(id)} not found.`),
+  profileValueRefused: (fieldName: string, refusal: ProfileValueRefusal) => {
+    switch (refusal.kind) {
+      case 'too_long':
+        return bad(`${fieldName} is too long (limit: ${refusal.limit} characters)`);
+      case 'not_a_date':
+        return bad(`${fieldName} is not a date`);
+      case 'not_a_url':
+        return bad(`${fieldName} is not a URL`);
+      case 'bad_choice':
+        return bad(`'${refusal.value}' is not a valid choice for '${fieldName}'.`);
+      case 'not_a_list':
+        return bad(`${fieldName} is not a list`);
+      case 'invalid_user':
+        return bad(`Invalid user ID: ${String(refusal.id)}`);
+      case 'not_a_string':
+        return bad(`${fieldName} is not a string`);
+    }
+  },
+} as const;

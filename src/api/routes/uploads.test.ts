@@ -1,0 +1,232 @@
+import { expect, it } from 'vitest';
+import { ADMIN, MEMBER, MEMBER2 } from '../../testing/accounts.js';
+import { pollNow, registerQueue } from '../../testing/event-queues.js';
+import {
+  basicAuth,
+  describeTransports,
+  TEST_START_MS,
+  type TransportContext,
+} from '../../testing/transports.js';
+import { DEV_UPLOAD_TEXT } from '../../fixtures/dev-realm-profiles.js';
+
+const BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]);
+
+/** A multipart body with the given files (and one plain field), serialized once for every transport. */
+async function multipart(files: Array<[string, Uint8Array, string]>): Promise<RequestInit> {
+  const form = new FormData();
+  form.append('note', 'not a file');
+  for (const [name, bytes, type] of files)
+    form.append('file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type }), name);
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    method: 'POST',
+    headers: { 'content-type': request.headers.get('content-type')! },
+    body: new Uint8Array(await request.arrayBuffer()),
+  };
+}
+
+async function upload(t: TransportContext, email: string, files: Array<[string, Uint8Array, string]>) {
+  const init = await multipart(files);
+  (init.headers as Record<string, string>).authorization = basicAuth(t.app, email);
+  const response = await t.raw('/api/v1/user_uploads', init);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describeTransports('file uploads', (t) => {
+  const fetchFile = (path: string, email?: string) =>
+    t().raw(path, email ? { headers: { authorization: basicAuth(t().app, email) } } : {});
+
+  it('stores one file and serves it back at the answered URL with its content type', async () => {
+    const res = await upload(t(), MEMBER, [['my pic.png', BYTES, 'image/png']]);
+    expect(res.status).toBe(200);
+    const url = res.body.url as string;
+    expect(url).toMatch(/^\/user_uploads\/2\/[A-Za-z0-9]{2}\/[A-Za-z0-9]{24}\/my-pic\.png$/);
+    // The plain form field is not a parameter of the endpoint: the server reports it, never the file part.
+    expect(res.body).toEqual({
+      result: 'success',
+      msg: '',
+      uri: url,
+      url,
+      filename: 'my pic.png',
+      ignored_parameters_unsupported: ['note'],
+    });
+    const file = await fetchFile(url, MEMBER);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(BYTES);
+  });
+
+  it('lists the upload in GET /attachments and sends attachment/add to the owner only', async () => {
+    const queue = await registerQueue(t().as(MEMBER), { event_types: ['attachment'] });
+    const other = await registerQueue(t().as(MEMBER2), { event_types: ['attachment'] });
+    const res = await upload(t(), MEMBER, [['notes.txt', BYTES, 'text/plain']]);
+    const pathId = (res.body.url as string).slice('/user_uploads/'.length);
+    const listed = await t().as(MEMBER).get('attachments');
+    const attachment = {
+      id: 2,
+      name: 'notes.txt',
+      path_id: pathId,
+      size: BYTES.length,
+      create_time: TEST_START_MS,
+      messages: [],
+    };
+    expect(listed.body.attachments).toEqual([expect.objectContaining({ id: 1 }), attachment]);
+    expect(listed.body.upload_space_used).toBe(DEV_UPLOAD_TEXT.length + BYTES.length);
+    const events = (await pollNow(t().as(MEMBER), queue, -1)).body.events;
+    expect(events).toEqual([
+      {
+        id: 0,
+        type: 'attachment',
+        op: 'add',
+        attachment,
+        upload_space_used: DEV_UPLOAD_TEXT.length + BYTES.length,
+      },
+    ]);
+    expect((await pollNow(t().as(MEMBER2), other, -1)).body.events).toEqual([]);
+  });
+
+  it('serves a file to readers of a message that links it, and hides it from others', async () => {
+    const res = await upload(t(), MEMBER, [['plan.txt', BYTES, 'text/plain']]);
+    const url = res.body.url as string;
+    expect((await fetchFile(url, MEMBER2)).status).toBe(404);
+    const sent = await t()
+      .as(MEMBER)
+      .post('messages', {
+        type: 'private',
+        to: [t().app.store.state.usersByEmail.get(MEMBER2)!.user_id],
+        content: `[plan](${url})`,
+      });
+    expect(sent.status).toBe(200);
+    expect((await fetchFile(url, MEMBER2)).status).toBe(200);
+    expect((await fetchFile(url, ADMIN)).status).toBe(404);
+    const listed = await t().as(MEMBER).get('attachments');
+    const mine = listed.body.attachments.find((a: { path_id: string }) => url.endsWith(a.path_id));
+    expect(mine.messages).toEqual([{ id: sent.body.id, date_sent: TEST_START_MS }]);
+    const narrow = await t()
+      .as(MEMBER2)
+      .get('messages', {
+        anchor: 'newest',
+        num_before: 5,
+        num_after: 0,
+        narrow: [{ operator: 'has', operand: 'attachment' }],
+      });
+    expect(narrow.body.messages.map((m: { id: number }) => m.id)).toContain(sent.body.id);
+  });
+
+  it('accepts ?api_key= instead of Basic auth, and refuses a request without credentials', async () => {
+    const member = t().app.store.state.usersByEmail.get(MEMBER)!;
+    const path = '/user_uploads/2/4e/Xk2vR9qLm0sTbW7cYd3FhJ5a/guard-rota.txt';
+    const file = await fetchFile(`${path}?api_key=${member.api_key}`);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe(DEV_UPLOAD_TEXT);
+    const anonymous = await fetchFile(path);
+    expect(anonymous.status).toBe(401);
+    expect(((await anonymous.json()) as { code: string }).code).toBe('UNAUTHORIZED');
+    expect((await fetchFile(`${path}?api_key=${'x'.repeat(32)}`)).status).toBe(401);
+  });
+
+  const refused: Array<[string, Array<[string, Uint8Array, string]>, string]> = [
+    ['no file', [], 'You must specify a file to upload'],
+    [
+      'two files',
+      [
+        ['a.txt', BYTES, 'text/plain'],
+        ['b.txt', BYTES, 'text/plain'],
+      ],
+      'You may only upload one file at a time',
+    ],
+  ];
+  for (const [what, files, msg] of refused) {
+    it(`refuses ${what} and stores nothing`, async () => {
+      const res = await upload(t(), MEMBER, files);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ result: 'error', msg, code: 'BAD_REQUEST' });
+      expect(t().app.store.state.uploads.size).toBe(1);
+    });
+  }
+
+  it('refuses a form body without a file part', async () => {
+    const res = await t().as(MEMBER).post('user_uploads', { file: 'text' });
+    expect(res.body).toMatchObject({ result: 'error', msg: 'You must specify a file to upload' });
+  });
+
+  it('deletes an attachment: its URL stops answering and attachment/remove reaches the owner', async () => {
+    const queue = await registerQueue(t().as(MEMBER), { event_types: ['attachment'] });
+    const path = '/user_uploads/2/4e/Xk2vR9qLm0sTbW7cYd3FhJ5a/guard-rota.txt';
+    expect((await t().as(ADMIN).delete('attachments/1')).body).toMatchObject({ msg: 'Invalid attachment' });
+    expect((await t().as(MEMBER).delete('attachments/99')).body).toMatchObject({ msg: 'Invalid attachment' });
+    expect(t().app.store.state.uploads.size).toBe(1);
+    expect((await t().as(MEMBER).delete('attachments/1')).status).toBe(200);
+    expect((await fetchFile(path, MEMBER)).status).toBe(404);
+    expect((await t().as(MEMBER).get('attachments')).body).toMatchObject({
+      attachments: [],
+      upload_space_used: 0,
+    });
+    const events = (await pollNow(t().as(MEMBER), queue, -1)).body.events;
+    expect(events).toEqual([
+      { id: 0, type: 'attachment', op: 'remove', attachment: { id: 1 }, upload_space_used: 0 },
+    ]);
+  });
+
+  it('puts the caller’s attachments in the register snapshot', async () => {
+    const res = await t()
+      .as(MEMBER)
+      .post('register', { fetch_event_types: ['attachments'] });
+    expect(res.body.attachments).toEqual([
+      expect.objectContaining({ id: 1, name: 'guard rota.txt', size: DEV_UPLOAD_TEXT.length }),
+    ]);
+    const other = await t()
+      .as(ADMIN)
+      .post('register', { fetch_event_types: ['attachments'] });
+    expect(other.body.attachments).toEqual([]);
+  });
+});
+
+describeTransports(
+  'file uploads over the storage limit',
+  (t) => {
+    it('refuses an upload past maxUploadStorage and keeps the stored files', async () => {
+      const res = await upload(t(), MEMBER, [['big.bin', new Uint8Array(100), 'application/octet-stream']]);
+      expect(res.body).toEqual({
+        result: 'error',
+        msg: "Upload would exceed your organization's upload quota.",
+        code: 'BAD_REQUEST',
+      });
+      expect(t().app.store.state.uploads.size).toBe(1);
+    });
+  },
+  { limits: { maxUploadStorage: DEV_UPLOAD_TEXT.length + 50 } },
+);
+
+describeTransports(
+  'file uploads at feature level 271',
+  (t) => {
+    it('answers only the uri key', async () => {
+      const res = await upload(t(), MEMBER, [['a.txt', BYTES, 'text/plain']]);
+      expect(Object.keys(res.body).sort()).toEqual([
+        'ignored_parameters_unsupported',
+        'msg',
+        'result',
+        'uri',
+      ]);
+    });
+  },
+  { featureLevel: 271 },
+);
+
+describeTransports(
+  'file uploads at feature level 272',
+  (t) => {
+    it('answers url beside uri, without filename', async () => {
+      const res = await upload(t(), MEMBER, [['a.txt', BYTES, 'text/plain']]);
+      expect(Object.keys(res.body).sort()).toEqual([
+        'ignored_parameters_unsupported',
+        'msg',
+        'result',
+        'uri',
+        'url',
+      ]);
+    });
+  },
+  { featureLevel: 272 },
+);
