@@ -158,9 +158,7 @@ export function createApp(options: AppOptions): App {
       throw error;
     }
     const loaded: ApiRequest =
-      bodyBytes === request.body
-        ? request
-        : deriveRequest(request, { body: bodyBytes, readBody: undefined });
+      bodyBytes === request.body ? request : deriveRequest(request, { body: bodyBytes, readBody: undefined });
     const raw = await readRawParams(loaded, limits);
     const unsupported = dropUnsupportedParams(`${route.method} ${route.path}`, raw, services.featureLevel);
     const { params, ignored } = decodeParams(plans.get(route)!, raw, found.pathParams, limits);

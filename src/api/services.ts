@@ -4,6 +4,7 @@ import type { QueueRegistry } from '../store/events/queues.js';
 import type { MockControl } from './control.js';
 import type { RequestLimits } from './limits.js';
 import type { Traffic } from './traffic/index.js';
+import { NEWEST_FEATURE_LEVEL } from '../versions/index.js';
 
 /** Resolved app options. */
 export interface AppServices {
@@ -26,7 +27,5 @@ export interface AppServices {
   control?: MockControl;
 }
 
-/** The feature level this mock implements by default. */
-export const DEFAULT_FEATURE_LEVEL = 435;
-/** The version string reported by default. */
-export const DEFAULT_VERSION = '11.0-dev+svc-mock';
+/** The feature level this mock implements by default: the newest (src/versions). */
+export const DEFAULT_FEATURE_LEVEL = NEWEST_FEATURE_LEVEL;

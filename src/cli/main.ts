@@ -21,6 +21,7 @@ import {
   type TrafficFlags,
 } from './traffic-options.js';
 import type { Traffic } from '../api/traffic/index.js';
+import { featureLevelProblem, NEWEST_FEATURE_LEVEL } from '../versions/index.js';
 
 const DEV_REALM = new URL('../../fixtures/dev-realm.json', import.meta.url);
 
@@ -33,7 +34,8 @@ function parsePort(value: string): number {
 
 function parseLevel(value: string): number {
   const level = Number(value);
-  if (!Number.isInteger(level) || level < 0) throw new InvalidArgumentError('Not a feature level.');
+  const problem = featureLevelProblem(level);
+  if (problem) throw new InvalidArgumentError(problem);
   return level;
 }
 
@@ -132,7 +134,11 @@ export function buildProgram(): Command {
     .option('-H, --host <host>', 'address to listen on', '127.0.0.1')
     .option('-r, --realm <file>', 'realm fixture JSON (default: the dev realm)')
     .option('--production', 'behave as a production server (no /dev_fetch_api_key)')
-    .option('--feature-level <n>', 'svc_feature_level to report', parseLevel)
+    .option(
+      '--feature-level <n>',
+      `feature level to emulate, 0 to ${NEWEST_FEATURE_LEVEL} (default: the newest)`,
+      parseLevel,
+    )
     .option('--control', 'serve the /svc-mock control API (default: only on a loopback --host)')
     .option('--no-control', 'do not serve the /svc-mock control API')
     .option(

@@ -42,11 +42,43 @@ export const PARAMETER_GATES: ReadonlyMap<string, Gates> = new Map<string, Gates
   ['POST /invites/multiuse', INVITE_PARAMS],
 ]);
 
+/** A parameter a level read before its replacement (`behaviour`) existed, translated to the new one. */
+interface LegacyParam {
+  readonly name: string;
+  readonly behaviour: BehaviourName;
+  readonly to: string;
+  readonly convert: (value: string) => string;
+}
+
+/** invite_expires_in_days: a JSON integer or null, in days (before invite_expires_in_minutes). */
+const DAYS_TO_MINUTES: LegacyParam = {
+  name: 'invite_expires_in_days',
+  behaviour: 'invite_expires_in_minutes',
+  to: 'invite_expires_in_minutes',
+  convert: (value) => (/^\d+$/.test(value.trim()) ? String(Number(value) * 24 * 60) : value),
+};
+
+/** Legacy parameters by route, read only below the level of their replacement. */
+export const LEGACY_PARAMS: ReadonlyMap<string, readonly LegacyParam[]> = new Map([
+  ['POST /invites', [DAYS_TO_MINUTES]],
+  ['POST /invites/multiuse', [DAYS_TO_MINUTES]],
+]);
+
 const NONE: readonly string[] = [];
+
+/** Reads the legacy parameters of `route` in `raw` as their replacements when `level` predates those. */
+function translateLegacy(route: string, raw: Map<string, string>, level: number): void {
+  for (const legacy of LEGACY_PARAMS.get(route) ?? []) {
+    const value = raw.get(legacy.name);
+    if (value === undefined || has(legacy.behaviour, level)) continue;
+    raw.delete(legacy.name);
+    raw.set(legacy.to, legacy.convert(value));
+  }
+}
 
 /**
  * Removes from `raw` the parameters of `route` that a server at `level` did not accept yet, and returns their
- * names (none for most routes: one map lookup).
+ * names (none for most routes: one map lookup); legacy parameters of that level are read as their successors.
  */
 export function dropUnsupportedParams(
   route: string,
@@ -62,5 +94,6 @@ export function dropUnsupportedParams(
       (dropped ??= []).push(name);
     }
   }
+  translateLegacy(route, raw, level);
   return dropped ?? NONE;
 }

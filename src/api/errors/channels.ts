@@ -62,6 +62,8 @@ export const channelsErrors = {
     !has('channel_administrators', fl)
       ? bad('Must be an organization administrator')
       : bad('You do not have permission to administer this channel.'),
+  /** An integer principal on a server before feature level 9 (e-mail addresses only). */
+  principalNotString: (index: number) => bad(`principals[${index}] is not a string`),
   notAuthorizedForQuery: () => bad('User not authorized for this query'),
   mustBeOwner: () => bad('Must be an organization owner'),
   webPublicDisabled: () => bad('Web-public channels are not enabled.'),

@@ -7,6 +7,7 @@ import type { Store } from '../../store/store.js';
 import { groupSettingProblem, sameGroupSetting } from '../../store/user-groups/settings.js';
 import { findUser } from '../../store/users.js';
 import { errors } from '../errors/index.js';
+import { has } from '../../versions/index.js';
 
 /** The channel if it exists and the user has metadata access; else BAD_REQUEST "Invalid channel ID". */
 export function accessChannel(store: Store, user: UserRecord, streamId: number): ChannelRecord {
@@ -60,7 +61,10 @@ export function parseRetention(store: Store, user: UserRecord, raw: number | str
 /** Resolves principals (user ids or e-mails) to active users; BAD_REQUEST (or 403 before FL208) otherwise. */
 export function resolvePrincipals(store: Store, principals: ReadonlyArray<string | number>): UserRecord[] {
   const out = new Map<number, UserRecord>();
-  for (const principal of principals) {
+  for (const [index, principal] of principals.entries()) {
+    // Servers before feature level 9 took e-mail addresses only.
+    if (typeof principal === 'number' && !has('integer_principals', store.featureLevel))
+      throw errors.principalNotString(index);
     const user = findUser(store.state, principal);
     if (!user || !user.is_active) throw errors.badPrincipal(store.featureLevel, principal);
     out.set(user.user_id, user);

@@ -7,16 +7,15 @@ import type { UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { canAddMembers } from '../../store/user-groups/permissions.js';
 import { errors } from '../errors/index.js';
+import { has } from '../../versions/index.js';
 
 type Params = PostInvitesMultiuseParams & { notify_referrer_on_join?: boolean };
 
-/** Feature level from which non-administrators may create reusable links (create_multiuse_invite_group). */
-const MULTIUSE_FOR_MEMBERS_LEVEL = 209;
-/** Feature level of welcome_message_custom_text. */
-const WELCOME_TEXT_LEVEL = 416;
-
 function checkPermission(store: Store, user: UserRecord, setting: string): void {
-  if (setting === 'create_multiuse_invite_group' && store.featureLevel < MULTIUSE_FOR_MEMBERS_LEVEL) {
+  if (
+    setting === 'create_multiuse_invite_group' &&
+    !has('multiuse_invites_for_members', store.featureLevel)
+  ) {
     if (!isRealmAdmin(user)) throw errors.mustBeAdmin();
     return;
   }
@@ -69,7 +68,7 @@ export function checkInviteOptions(
     includeRealmDefaultSubscriptions: params.include_realm_default_subscriptions ?? false,
     notifyReferrerOnJoin: params.notify_referrer_on_join ?? true,
     welcomeMessageCustomText:
-      isRealmAdmin(user) && store.featureLevel >= WELCOME_TEXT_LEVEL && welcome !== undefined
+      isRealmAdmin(user) && has('welcome_message_custom_text', store.featureLevel) && welcome !== undefined
         ? welcome
         : null,
   };

@@ -19,10 +19,11 @@ import type { Store } from '../../store/store.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 import { readableMessage } from './messages-edit.js';
+import { has } from '../../versions/index.js';
 
 function checkDelete(store: Store, user: UserRecord, message: MessageRecord): void {
   const { state } = store;
-  if (store.featureLevel < 281) {
+  if (!has('members_delete_messages', store.featureLevel)) {
     if (!isRealmAdmin(user)) throw errors.noDeletePermission();
     return;
   }
@@ -97,7 +98,9 @@ export const messageDeleteRoutes = [
       if (params.emoji_name === undefined && params.emoji_code === undefined)
         throw errors.emojiArgumentMissing();
       // Before feature level 2 the type defaulted to unicode_emoji.
-      const type = params.reaction_type ?? (store.featureLevel < 2 ? 'unicode_emoji' : undefined);
+      const type =
+        params.reaction_type ??
+        (has('reaction_type_optional', store.featureLevel) ? undefined : 'unicode_emoji');
       const input = { name: params.emoji_name, code: params.emoji_code, type };
       const emoji = emojiOrThrow(resolveEmoji(store, input, true), params.emoji_name);
       const reaction = findReaction(message, user.user_id, emoji.reaction_type, emoji.emoji_code);

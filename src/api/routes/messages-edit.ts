@@ -19,6 +19,7 @@ import type { Store } from '../../store/store.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 import { checkGroupMentions, checkWildcardMention, resolveTopic } from './messages-send-checks.js';
+import { has } from '../../versions/index.js';
 
 /** Content edits that leave nothing are stored as this text, as the server does. */
 const DELETED_CONTENT = '(deleted)';
@@ -115,7 +116,7 @@ export const messageEditRoutes = [
         notifyOld: params.send_notification_to_old_thread === true,
         notifyNew: params.send_notification_to_new_thread !== false,
       });
-      return fl >= 285 ? { detached_uploads: [] } : {};
+      return has('detached_uploads', fl) ? { detached_uploads: [] } : {};
     },
   }),
   defineRoute<GetMessagesMessageIdHistoryParams>({

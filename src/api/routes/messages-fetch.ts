@@ -15,6 +15,7 @@ import type { Store } from '../../store/store.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 import { narrowFromParam, rawParam } from './messages-narrow.js';
+import { has } from '../../versions/index.js';
 
 /** Most messages one GET /messages may ask for. */
 export const MAX_MESSAGES_PER_FETCH = 5000;
@@ -26,6 +27,9 @@ export function resolveAnchor(
   narrow: CompiledNarrow,
   anchor: string,
 ): number {
+  // Servers before feature level 1 took integer anchors only.
+  if (!has('string_anchors', store.featureLevel) && !/^-?\d+$/.test(anchor.trim()))
+    throw errors.invalidAnchor();
   if (anchor === 'newest') return LARGER_THAN_MAX_MESSAGE_ID;
   if (anchor === 'oldest') return 0;
   if (anchor === 'first_unread') return firstUnreadAnchor(store.state, user, narrow);

@@ -17,6 +17,7 @@ import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 import { MAX_MESSAGES_PER_FETCH, resolveAnchor } from './messages-fetch.js';
 import { narrowFromParam, rawParam } from './messages-narrow.js';
+import { has } from '../../versions/index.js';
 
 function checkFlag(flag: string, op: string): { flag: FlagName; op: 'add' | 'remove' } {
   if (!(EDITABLE_FLAGS as readonly string[]).includes(flag)) {
@@ -38,7 +39,8 @@ function ignoredChannels(
   op: string,
   flag: string,
 ): { ignored_because_not_subscribed_channels?: number[] } {
-  if (store.featureLevel < 355 || op !== 'remove' || flag !== 'read') return {};
+  if (!has('flags_narrow_not_subscribed', store.featureLevel) || op !== 'remove' || flag !== 'read')
+    return {};
   const ignored = new Set<number>();
   for (const m of messages)
     if (m.stream_id !== null && !isSubscribed(store.state, user.user_id, m.stream_id))

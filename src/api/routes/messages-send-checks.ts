@@ -10,6 +10,7 @@ import type { Store } from '../../store/store.js';
 import { NO_TOPIC, truncateTopic } from '../../store/topics.js';
 import { apiEmail, findUser } from '../../store/users.js';
 import { errors } from '../errors/index.js';
+import { has } from '../../versions/index.js';
 
 /** Channels and topics with more subscribers / participants than this need can_mention_many_users_group for wildcards. */
 export const WILDCARD_MENTION_THRESHOLD = 15;
@@ -81,11 +82,14 @@ export function resolveTopic(store: Store, channel: ChannelRecord, raw: string |
   if (raw === undefined) throw errors.missingTopic();
   const fl = store.featureLevel;
   let topic = raw.trim();
-  if ((topic === NO_TOPIC && fl >= 370) || topic === store.state.settings.empty_topic_display_name)
+  if (
+    (topic === NO_TOPIC && has('no_topic_as_empty', fl)) ||
+    topic === store.state.settings.empty_topic_display_name
+  )
     topic = '';
   topic = truncateTopic(topic);
   if (topic === '') {
-    if (fl < 334) throw errors.badRequest("Topic can't be empty!");
+    if (!has('empty_topic', fl)) throw errors.badRequest("Topic can't be empty!");
     if (!emptyTopicAllowed(store.state, channel)) throw errors.topicsRequired();
   }
   return topic;

@@ -13,6 +13,7 @@ import {
   resolveDirectRecipients,
   resolveTopic,
 } from './messages-send-checks.js';
+import { has } from '../../versions/index.js';
 
 /** Message sending routes. */
 export const messageSendRoutes = [
@@ -26,8 +27,12 @@ export const messageSendRoutes = [
         throw errors.confusingVariables('topic', 'subject');
       if (params.queue_id !== undefined && params.local_id === undefined)
         throw errors.missingArgument('local_id');
-      // `channel` became a synonym of `stream` at feature level 248 (reference facts F.1).
-      if (params.type === 'channel' && store.featureLevel < 248) throw errors.invalidValue('type');
+      // `channel` became a synonym of `stream` at feature level 248 (reference facts F.1), `direct` of
+      // `private` at 174.
+      if (params.type === 'channel' && !has('channel_type', store.featureLevel))
+        throw errors.invalidValue('type');
+      if (params.type === 'direct' && !has('direct_type', store.featureLevel))
+        throw errors.invalidValue('type');
       const isDirect = params.type === 'direct' || params.type === 'private';
       const recipients = isDirect ? resolveDirectRecipients(store.state, user, params.to) : [];
       const channel = isDirect ? undefined : resolveChannel(store, params.to);

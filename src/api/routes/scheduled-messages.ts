@@ -20,10 +20,11 @@ import type { Store } from '../../store/store.js';
 import { normalizeTopic, truncateTopic } from '../../store/topics.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
+import { has } from '../../versions/index.js';
 
 /** `channel` is accepted as a type from feature level 248 on (reference facts J); before, it is an invalid type. */
 function recipientType(type: MessageTypeParam, featureLevel: number): 'stream' | 'private' {
-  if (type === 'channel' && featureLevel < 248) throw errors.invalidValue('type');
+  if (type === 'channel' && !has('channel_type', featureLevel)) throw errors.invalidValue('type');
   return type === 'stream' || type === 'channel' ? 'stream' : 'private';
 }
 

@@ -4,6 +4,7 @@ import { realmIconUrl, renderedRealmDescription } from '../../store/realm-info.j
 import { findUser } from '../../store/users.js';
 import { errors } from '../errors/index.js';
 import { definePublicRoute } from '../route.js';
+import { has } from '../../versions/index.js';
 
 const THIRD_PARTY_METHODS = ['github', 'azuread', 'gitlab', 'apple', 'google'] as const;
 
@@ -29,7 +30,10 @@ export const serverRoutes = [
       const body: Omit<GetServerSettingsResponse, 'result' | 'msg'> = {
         authentication_methods: authentication_methods as GetServerSettingsResponse['authentication_methods'],
         external_authentication_methods: [],
-        svc_feature_level: services.featureLevel,
+        // Servers before feature level 1 did not report one (clients read its absence as 0).
+        ...(has('feature_level_reported', services.featureLevel) && {
+          svc_feature_level: services.featureLevel,
+        }),
         svc_version: services.version,
         svc_merge_base: services.mergeBase,
         push_notifications_enabled: settings.push_notifications_enabled as boolean,

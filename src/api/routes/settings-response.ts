@@ -2,9 +2,7 @@
 import { schemas } from '../../generated/schemas.js';
 import { readRawParams } from '../params.js';
 import { RawResponse, type ApiRequest } from '../route.js';
-
-/** Feature level that removed dense_mode. */
-export const DENSE_MODE_REMOVED_LEVEL = 364;
+import { has } from '../../versions/index.js';
 
 function declaredParams(schema: string): Set<string> {
   const file = schemas.find((s) => s.$id === `endpoints/${schema}.json`) as
@@ -23,7 +21,7 @@ export async function settingsSuccess(
 ): Promise<RawResponse> {
   const declared = declaredParams(schema);
   const ignored = [...(await readRawParams(request)).keys()].filter(
-    (name) => !declared.has(name) || (name === 'dense_mode' && featureLevel >= DENSE_MODE_REMOVED_LEVEL),
+    (name) => !declared.has(name) || (name === 'dense_mode' && has('dense_mode_removed', featureLevel)),
   );
   const body: Record<string, unknown> = { result: 'success', msg: '' };
   if (ignored.length) body.ignored_parameters_unsupported = ignored.sort();

@@ -14,6 +14,7 @@ import { CHANNEL_GROUP_SETTINGS, type ChannelRecord, type UserRecord } from '../
 import type { Store } from '../../store/store.js';
 import { errors } from '../errors/index.js';
 import { checkChannelName, checkGroupSetting, parseRetention } from './channel-helpers.js';
+import { has } from '../../versions/index.js';
 
 const DELETE_SETTINGS = new Set(['can_delete_any_message_group', 'can_delete_own_message_group']);
 
@@ -108,7 +109,8 @@ export function planSubscribe(
       missing.push({ name, description });
       continue;
     }
-    if (channel.is_archived && store.featureLevel < 362) throw errors.channelArchived(store.featureLevel);
+    if (channel.is_archived && !has('subscribe_archived_channels', store.featureLevel))
+      throw errors.channelArchived(store.featureLevel);
     const allowed = others ? canAddSubscribers(state, user, channel) : canSubscribeSelf(state, user, channel);
     if (allowed) plan.existing.push(channel);
     else if (others && canSubscribeSelf(state, user, channel) && !channel.invite_only)

@@ -23,13 +23,16 @@ import { defineRoute } from '../route.js';
 import { accessChannel, resolvePrincipals } from './channel-helpers.js';
 import { planSubscribe } from './subscribe-request.js';
 import { sendSubscriptionNotices } from '../../store/subscriptions/notices.js';
+import { has } from '../../versions/index.js';
 
 /** Response keys: user id strings from feature level 289, API e-mails before. */
 function byUserKey(store: Store, result: Map<number, number[]>): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const [userId, streamIds] of result) {
     const user = store.state.users.get(userId)!;
-    const key = store.featureLevel >= 289 ? String(userId) : apiEmail(store.state, user);
+    const key = has('subscribe_keys_user_ids', store.featureLevel)
+      ? String(userId)
+      : apiEmail(store.state, user);
     out[key] = streamIds.map((id) => store.state.channels.get(id)!.name);
   }
   return out;
@@ -89,7 +92,7 @@ export const subscriptionRoutes = [
       );
       if (others && channels.some((c) => !canRemoveSubscribers(store.state, user, c)))
         throw errors.insufficientPermission();
-      if (store.featureLevel < 362 && channels.some((c) => c.is_archived))
+      if (!has('subscribe_archived_channels', store.featureLevel) && channels.some((c) => c.is_archived))
         throw errors.channelArchived(store.featureLevel);
       const ids = [...new Map(channels.map((c) => [c.stream_id, c])).keys()];
       const result = unsubscribeUsers(

@@ -6,6 +6,7 @@ import { normalizeTopic } from '../../store/topics.js';
 import type { UserRecord } from '../../store/state.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
+import { has } from '../../versions/index.js';
 
 export const typingRoutes = [
   defineRoute<PostTypingParams>({
@@ -15,6 +16,8 @@ export const typingRoutes = [
     summary: 'Tell others that the user started or stopped typing',
     handler({ store, user, params }) {
       const { state } = store;
+      if (params.type === 'channel' && !has('channel_type', store.featureLevel))
+        throw errors.invalidValue('type');
       if (params.type === 'stream' || params.type === 'channel') {
         if (params.stream_id === undefined) throw errors.typingMissing('stream_id');
         if (params.topic === undefined) throw errors.typingMissing('topic');

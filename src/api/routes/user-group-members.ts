@@ -5,6 +5,7 @@ import { changeMembers, changeSubgroups } from '../../store/user-groups/mutate.j
 import { canAddMembers, canRemoveMembers } from '../../store/user-groups/permissions.js';
 import { errors } from '../errors/index.js';
 import { checkActiveUsers, checkNewSubgroups } from './user-group-checks.js';
+import { has } from '../../versions/index.js';
 
 /** The four lists a membership request may carry. */
 export interface MembershipRequest {
@@ -28,7 +29,8 @@ export function changeGroupMembership(
   const removeSub = [...new Set(r.delete_subgroups ?? [])];
   if (!add.length && !remove.length && !addSub.length && !removeSub.length) throw errors.nothingToDo();
   if (group.is_system_group) throw errors.insufficientPermission();
-  if (group.deactivated && store.featureLevel < 391) throw errors.groupDeactivated();
+  if (group.deactivated && !has('deactivated_group_members', store.featureLevel))
+    throw errors.groupDeactivated();
   if (add.length && !canAddMembers(state, user, group, add)) throw errors.insufficientPermission();
   if (remove.length && !canRemoveMembers(state, user, group, remove)) throw errors.insufficientPermission();
   if (addSub.length && !canAddMembers(state, user, group, [])) throw errors.insufficientPermission();
