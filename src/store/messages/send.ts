@@ -5,6 +5,8 @@ import { truncateTopic } from '../topics.js';
 import { FLAG_BITS, type MessageRecord, type RealmState, type UserRecord } from '../state.js';
 import type { Store } from '../store.js';
 import { subscriberListAudience } from '../subscriptions/subscribe.js';
+import { alertWordBit, usersAlertedBy } from '../user-preferences/alert-words.js';
+import { mutedSenderBit } from '../user-preferences/muted-users.js';
 import { flagNames } from './flags.js';
 import { automaticPolicyOnSend, setVisibilityPolicy, VISIBILITY, visibilityPolicy } from './user-topics.js';
 
@@ -126,8 +128,13 @@ export function sendMessageWithDetails(store: Store, sender: UserRecord, input: 
   const readBy = new Set(input.readBy);
   if (readBySender) readBy.add(sender.user_id);
   const bitsByUser = new Map<number, number>();
+  const alerted = usersAlertedBy(state, record.content);
   for (const userId of readers) {
-    let bits = mentionBits(record, userId, topicPeople);
+    // A muted sender's messages reach the muter already read.
+    let bits =
+      mentionBits(record, userId, topicPeople) |
+      alertWordBit(alerted, userId) |
+      mutedSenderBit(state, userId, sender.user_id);
     if (readBy.has(userId)) bits |= FLAG_BITS.read;
     addUserRow(state.index, userId, record.id, bits);
     bitsByUser.set(userId, bits);
