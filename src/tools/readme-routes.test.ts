@@ -11,12 +11,12 @@ describe('README endpoint table', () => {
 });
 
 describe('README accounts table', () => {
-  it('gives the dev realm e-mails, roles and API keys exactly', () => {
+  it('gives the dev realm e-mails, roles, API keys and passwords exactly', () => {
     const readme = readFileSync(readmePath, 'utf8');
     const realm = JSON.parse(
       readFileSync(new URL('../../fixtures/dev-realm.json', import.meta.url), 'utf8'),
     ) as {
-      users: Array<{ delivery_email: string; role: number; api_key: string }>;
+      users: Array<{ delivery_email: string; role: number; api_key: string; password?: string }>;
     };
     const roles: Record<string, number> = {
       owner: 100,
@@ -26,13 +26,19 @@ describe('README accounts table', () => {
       guest: 600,
     };
     const rows = [
-      ...readme.matchAll(/^\|\s*`([^`]+@[^`]+)`\s*\|\s*(\w+)\s*\|\s*`([A-Za-z0-9]{32})`\s*\|$/gm),
+      ...readme.matchAll(
+        /^\|\s*`([^`]+@[^`]+)`\s*\|\s*(\w+)\s*\|\s*`([A-Za-z0-9]{32})`\s*\|\s*`([^`]+)`\s*\|$/gm,
+      ),
     ];
     expect(rows.length).toBeGreaterThanOrEqual(10);
-    for (const [, email, role, key] of rows) {
+    for (const [, email, role, key, password] of rows) {
       const user = realm.users.find((u) => u.delivery_email === email);
       expect(user, email).toBeDefined();
-      expect({ role: user!.role, key: user!.api_key }).toEqual({ role: roles[role!], key });
+      expect({ role: user!.role, key: user!.api_key, password: user!.password }).toEqual({
+        role: roles[role!],
+        key,
+        password,
+      });
     }
   });
 });

@@ -1,5 +1,6 @@
 /** Snapshot sections of organization data and settings: linkifiers, playgrounds, emoji, user settings. */
 import { DISPLAY_SETTINGS, NOTIFICATION_SETTINGS } from '../../store/events/legacy-settings.js';
+import { realmEmojiMap } from '../../store/realm-emoji/realm-emoji.js';
 import type { UserRecord } from '../../store/state.js';
 import { trimFields } from '../../versions/fields.js';
 import { has } from '../../versions/index.js';
@@ -60,12 +61,7 @@ export const orgSections: SnapshotSection[] = [
   },
   {
     types: ['realm_emoji'],
-    build: ({ store }) => {
-      const out: Record<string, unknown> = {};
-      for (const emoji of store.state.realmEmoji.values())
-        out[String(emoji.id)] = { ...emoji, id: String(emoji.id) };
-      return { realm_emoji: out };
-    },
+    build: ({ store }) => ({ realm_emoji: realmEmojiMap(store.state) }),
   },
   {
     types: ['realm_user_settings_defaults'],

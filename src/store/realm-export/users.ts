@@ -23,6 +23,7 @@ export function exportUsers(state: RealmState): FixtureUser[] {
       avatar_source: u.avatar_source,
       avatar_version: u.avatar_version,
     };
+    if (u.password !== undefined) user.password = u.password;
     const settings = exportUserSettings(state, u);
     if (settings) user.settings = settings;
     return user;

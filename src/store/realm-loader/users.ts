@@ -27,6 +27,7 @@ export function loadUsers({ data, state, problems, userExists }: LoadContext): v
       avatar_version: u.avatar_version ?? 1,
       settings: { ...state.userSettingsDefaults, ...u.settings },
     };
+    if (u.password !== undefined) user.password = u.password;
     state.users.set(user.user_id, user);
     state.usersByApiKey.set(user.api_key, user);
     state.usersByEmail.set(email, user);
