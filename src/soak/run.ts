@@ -3,12 +3,12 @@
  * given time, a drain, the queues deleted, the soak's messages deleted, and every check.
  */
 import { readFileSync } from 'node:fs';
-import { startChild } from '../bench/harness/processes.js';
 import { checkDeliveries, type CheckResult } from './check.js';
+import { startServerChild } from './child.js';
 import { createCounts, createHttp, type AnswerCounts } from './http.js';
 import type { SoakOptions } from './options.js';
 import { Oracle } from './oracle.js';
-import type { SoakHello, SoakMemory } from './protocol.js';
+import type { SoakMemory } from './protocol.js';
 import {
   deleteQueues,
   eachLimited,
@@ -41,7 +41,6 @@ export interface SoakReport {
 }
 
 const DRAIN_TIMEOUT_MS = 30_000;
-const SERVER_SCRIPT = new URL('./server-process.ts', import.meta.url);
 
 function residentBytes(pid: number): number {
   try {
@@ -64,12 +63,8 @@ async function drain(queues: readonly SoakQueue[], oracle: Oracle): Promise<void
 /** Runs a soak and returns its report (it does not print). */
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const begun = performance.now();
-  const { child, hello } = await startChild<SoakHello>(0, SERVER_SCRIPT, [
-    '--users',
-    String(options.users),
-    '--seed',
-    String(options.seed),
-  ]);
+  const child = await startServerChild(options.users, options.seed);
+  const { hello } = child;
   const answers = createCounts();
   const clientsHttp = createHttp(hello.url, Math.floor(options.users / 2) + 4, answers);
   const pollsHttp = createHttp(hello.url, options.queues + 4, answers);
@@ -77,32 +72,29 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, residentBytes(child.pid))), 250);
   try {
     const world = await setupWorld(clientsHttp, hello);
-    const baseline = await child.ask<SoakMemory>({ cmd: 'memory' });
+    const baseline = await child.memory();
     const queues = await registerQueues(pollsHttp, world.users, options.queues);
     const oracle = new Oracle();
     const receipts: Receipts = { messageIds: [], times: [] };
     let running = true;
     const polls = queues.map((q) => pollQueue(pollsHttp, q, oracle.keys, receipts, () => running));
     const trafficStart = performance.now();
-    const workload = await runWorkload(
-      clientsHttp,
-      world,
-      oracle,
-      options.seed,
-      trafficStart + options.durationSec * 1000,
-    );
+    const deadline = trafficStart + options.durationSec * 1000;
+    const workload = await runWorkload(clientsHttp, world, oracle, options.seed, deadline);
     const trafficSec = (performance.now() - trafficStart) / 1000;
     await drain(queues, oracle);
     running = false;
     const queueProblems = await deleteQueues(clientsHttp, queues);
     await Promise.race([Promise.all(polls), sleep(10_000)]);
-    const afterQueues = await child.ask<SoakMemory>({ cmd: 'memory' });
+    // The polls' keep-alive connections go too: what stays in the server is what the queues left.
+    await pollsHttp.close();
+    const afterQueues = await child.memory();
     await eachLimited(workload.remaining, 8, async (message) => {
       const answer = await clientsHttp.call(message.sender, 'DELETE', `messages/${message.id}`);
       if (answer.status !== 200)
         queueProblems.push(`cleanup: DELETE /messages/${message.id} answered ${answer.status}`);
     });
-    const afterCleanup = await child.ask<SoakMemory>({ cmd: 'memory' });
+    const afterCleanup = await child.memory();
     peakRss = Math.max(peakRss, residentBytes(child.pid));
     for (const q of queues) for (const problem of q.problems) queueProblems.push(`queue ${q.id}: ${problem}`);
     const sequences = queues.map((q) => ({
@@ -129,7 +121,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     return report;
   } finally {
     clearInterval(sampler);
-    await Promise.all([clientsHttp.close(), pollsHttp.close()]);
+    await Promise.allSettled([clientsHttp.close(), pollsHttp.close()]);
     await child.stop();
   }
 }

@@ -7,7 +7,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startServer } from '../adapters/node/server.js';
-import { serveMessages } from '../bench/harness/processes.js';
 import { generateRealm } from '../fixtures/generate/index.js';
 import { createMock } from '../mock/create-mock.js';
 import type { SoakAccount, SoakHello, SoakMemory } from './protocol.js';
@@ -42,21 +41,16 @@ if (soakUsers.length < users) throw new Error(`the generated realm has only ${so
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-serveMessages((message) => {
-  switch (message.cmd) {
-    case 'memory': {
-      gc();
-      gc();
-      const memory: SoakMemory = {
-        heapUsed: process.memoryUsage().heapUsed,
-        rss: process.memoryUsage.rss(),
-        queues: mock.services.queues.size,
-      };
-      return memory;
-    }
-    default:
-      throw new Error(`unknown command ${String(message.cmd)}`);
-  }
+process.on('message', (message: { cmd?: string }) => {
+  if (message.cmd !== 'memory') return;
+  gc();
+  gc();
+  const memory: SoakMemory = {
+    heapUsed: process.memoryUsage().heapUsed,
+    rss: process.memoryUsage.rss(),
+    queues: mock.services.queues.size,
+  };
+  process.send!(memory);
 });
 const hello: SoakHello = { url: server.url, owner: account(owner), users: soakUsers.map(account) };
 process.send!(hello);
