@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ADMIN, MEMBER, MEMBER2 } from '../../testing/accounts.js';
+import { ADMIN, MEMBER2 } from '../../testing/accounts.js';
 import { pollNow, registerQueue } from '../../testing/event-queues.js';
 import {
   basicAuth,
@@ -9,6 +9,8 @@ import {
 } from '../../testing/transports.js';
 import { DEV_UPLOAD_TEXT } from '../../fixtures/dev-realm-profiles.js';
 
+/** Owner of the dev realm's uploaded file. */
+const UPLOADER = 'aaron@svc.test';
 const BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]);
 
 /** A multipart body with the given files (and one plain field), serialized once for every transport. */
@@ -37,7 +39,7 @@ describeTransports('file uploads', (t) => {
     t().raw(path, email ? { headers: { authorization: basicAuth(t().app, email) } } : {});
 
   it('stores one file and serves it back at the answered URL with its content type', async () => {
-    const res = await upload(t(), MEMBER, [['my pic.png', BYTES, 'image/png']]);
+    const res = await upload(t(), UPLOADER, [['my pic.png', BYTES, 'image/png']]);
     expect(res.status).toBe(200);
     const url = res.body.url as string;
     expect(url).toMatch(/^\/user_uploads\/2\/[A-Za-z0-9]{2}\/[A-Za-z0-9]{24}\/my-pic\.png$/);
@@ -50,18 +52,18 @@ describeTransports('file uploads', (t) => {
       filename: 'my pic.png',
       ignored_parameters_unsupported: ['note'],
     });
-    const file = await fetchFile(url, MEMBER);
+    const file = await fetchFile(url, UPLOADER);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(BYTES);
   });
 
   it('lists the upload in GET /attachments and sends attachment/add to the owner only', async () => {
-    const queue = await registerQueue(t().as(MEMBER), { event_types: ['attachment'] });
+    const queue = await registerQueue(t().as(UPLOADER), { event_types: ['attachment'] });
     const other = await registerQueue(t().as(MEMBER2), { event_types: ['attachment'] });
-    const res = await upload(t(), MEMBER, [['notes.txt', BYTES, 'text/plain']]);
+    const res = await upload(t(), UPLOADER, [['notes.txt', BYTES, 'text/plain']]);
     const pathId = (res.body.url as string).slice('/user_uploads/'.length);
-    const listed = await t().as(MEMBER).get('attachments');
+    const listed = await t().as(UPLOADER).get('attachments');
     const attachment = {
       id: 2,
       name: 'notes.txt',
@@ -72,7 +74,7 @@ describeTransports('file uploads', (t) => {
     };
     expect(listed.body.attachments).toEqual([expect.objectContaining({ id: 1 }), attachment]);
     expect(listed.body.upload_space_used).toBe(DEV_UPLOAD_TEXT.length + BYTES.length);
-    const events = (await pollNow(t().as(MEMBER), queue, -1)).body.events;
+    const events = (await pollNow(t().as(UPLOADER), queue, -1)).body.events;
     expect(events).toEqual([
       {
         id: 0,
@@ -86,11 +88,11 @@ describeTransports('file uploads', (t) => {
   });
 
   it('serves a file to readers of a message that links it, and hides it from others', async () => {
-    const res = await upload(t(), MEMBER, [['plan.txt', BYTES, 'text/plain']]);
+    const res = await upload(t(), UPLOADER, [['plan.txt', BYTES, 'text/plain']]);
     const url = res.body.url as string;
     expect((await fetchFile(url, MEMBER2)).status).toBe(404);
     const sent = await t()
-      .as(MEMBER)
+      .as(UPLOADER)
       .post('messages', {
         type: 'private',
         to: [t().app.store.state.usersByEmail.get(MEMBER2)!.user_id],
@@ -99,7 +101,7 @@ describeTransports('file uploads', (t) => {
     expect(sent.status).toBe(200);
     expect((await fetchFile(url, MEMBER2)).status).toBe(200);
     expect((await fetchFile(url, ADMIN)).status).toBe(404);
-    const listed = await t().as(MEMBER).get('attachments');
+    const listed = await t().as(UPLOADER).get('attachments');
     const mine = listed.body.attachments.find((a: { path_id: string }) => url.endsWith(a.path_id));
     expect(mine.messages).toEqual([{ id: sent.body.id, date_sent: TEST_START_MS }]);
     const narrow = await t()
@@ -114,9 +116,9 @@ describeTransports('file uploads', (t) => {
   });
 
   it('accepts ?api_key= instead of Basic auth, and refuses a request without credentials', async () => {
-    const member = t().app.store.state.usersByEmail.get(MEMBER)!;
+    const owner = t().app.store.state.usersByEmail.get(UPLOADER)!;
     const path = '/user_uploads/2/4e/Xk2vR9qLm0sTbW7cYd3FhJ5a/guard-rota.txt';
-    const file = await fetchFile(`${path}?api_key=${member.api_key}`);
+    const file = await fetchFile(`${path}?api_key=${owner.api_key}`);
     expect(file.status).toBe(200);
     expect(await file.text()).toBe(DEV_UPLOAD_TEXT);
     const anonymous = await fetchFile(path);
@@ -138,7 +140,7 @@ describeTransports('file uploads', (t) => {
   ];
   for (const [what, files, msg] of refused) {
     it(`refuses ${what} and stores nothing`, async () => {
-      const res = await upload(t(), MEMBER, files);
+      const res = await upload(t(), UPLOADER, files);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ result: 'error', msg, code: 'BAD_REQUEST' });
       expect(t().app.store.state.uploads.size).toBe(1);
@@ -146,23 +148,25 @@ describeTransports('file uploads', (t) => {
   }
 
   it('refuses a form body without a file part', async () => {
-    const res = await t().as(MEMBER).post('user_uploads', { file: 'text' });
+    const res = await t().as(UPLOADER).post('user_uploads', { file: 'text' });
     expect(res.body).toMatchObject({ result: 'error', msg: 'You must specify a file to upload' });
   });
 
   it('deletes an attachment: its URL stops answering and attachment/remove reaches the owner', async () => {
-    const queue = await registerQueue(t().as(MEMBER), { event_types: ['attachment'] });
+    const queue = await registerQueue(t().as(UPLOADER), { event_types: ['attachment'] });
     const path = '/user_uploads/2/4e/Xk2vR9qLm0sTbW7cYd3FhJ5a/guard-rota.txt';
     expect((await t().as(ADMIN).delete('attachments/1')).body).toMatchObject({ msg: 'Invalid attachment' });
-    expect((await t().as(MEMBER).delete('attachments/99')).body).toMatchObject({ msg: 'Invalid attachment' });
+    expect((await t().as(UPLOADER).delete('attachments/99')).body).toMatchObject({
+      msg: 'Invalid attachment',
+    });
     expect(t().app.store.state.uploads.size).toBe(1);
-    expect((await t().as(MEMBER).delete('attachments/1')).status).toBe(200);
-    expect((await fetchFile(path, MEMBER)).status).toBe(404);
-    expect((await t().as(MEMBER).get('attachments')).body).toMatchObject({
+    expect((await t().as(UPLOADER).delete('attachments/1')).status).toBe(200);
+    expect((await fetchFile(path, UPLOADER)).status).toBe(404);
+    expect((await t().as(UPLOADER).get('attachments')).body).toMatchObject({
       attachments: [],
       upload_space_used: 0,
     });
-    const events = (await pollNow(t().as(MEMBER), queue, -1)).body.events;
+    const events = (await pollNow(t().as(UPLOADER), queue, -1)).body.events;
     expect(events).toEqual([
       { id: 0, type: 'attachment', op: 'remove', attachment: { id: 1 }, upload_space_used: 0 },
     ]);
@@ -170,7 +174,7 @@ describeTransports('file uploads', (t) => {
 
   it('puts the caller’s attachments in the register snapshot', async () => {
     const res = await t()
-      .as(MEMBER)
+      .as(UPLOADER)
       .post('register', { fetch_event_types: ['attachments'] });
     expect(res.body.attachments).toEqual([
       expect.objectContaining({ id: 1, name: 'guard rota.txt', size: DEV_UPLOAD_TEXT.length }),
@@ -186,7 +190,7 @@ describeTransports(
   'file uploads over the storage limit',
   (t) => {
     it('refuses an upload past maxUploadStorage and keeps the stored files', async () => {
-      const res = await upload(t(), MEMBER, [['big.bin', new Uint8Array(100), 'application/octet-stream']]);
+      const res = await upload(t(), UPLOADER, [['big.bin', new Uint8Array(100), 'application/octet-stream']]);
       expect(res.body).toEqual({
         result: 'error',
         msg: "Upload would exceed your organization's upload quota.",
@@ -198,35 +202,23 @@ describeTransports(
   { limits: { maxUploadStorage: DEV_UPLOAD_TEXT.length + 50 } },
 );
 
-describeTransports(
-  'file uploads at feature level 271',
-  (t) => {
-    it('answers only the uri key', async () => {
-      const res = await upload(t(), MEMBER, [['a.txt', BYTES, 'text/plain']]);
-      expect(Object.keys(res.body).sort()).toEqual([
-        'ignored_parameters_unsupported',
-        'msg',
-        'result',
-        'uri',
-      ]);
-    });
-  },
-  { featureLevel: 271 },
-);
-
-describeTransports(
-  'file uploads at feature level 272',
-  (t) => {
-    it('answers url beside uri, without filename', async () => {
-      const res = await upload(t(), MEMBER, [['a.txt', BYTES, 'text/plain']]);
-      expect(Object.keys(res.body).sort()).toEqual([
-        'ignored_parameters_unsupported',
-        'msg',
-        'result',
-        'uri',
-        'url',
-      ]);
-    });
-  },
-  { featureLevel: 272 },
-);
+// Each level where the answer changed, and the level just below it.
+const SHAPES: Array<[number, string[]]> = [
+  [271, ['uri']],
+  [272, ['uri', 'url']],
+  [285, ['uri', 'url']],
+  [286, ['filename', 'uri', 'url']],
+];
+for (const [level, keys] of SHAPES) {
+  describeTransports(
+    `file uploads at feature level ${level}`,
+    (t) => {
+      it(`answers ${keys.join(', ')}`, async () => {
+        const res = await upload(t(), UPLOADER, [['a.txt', BYTES, 'text/plain']]);
+        const answered = Object.keys(res.body).filter((k) => !['result', 'msg'].includes(k));
+        expect(answered.sort()).toEqual(['ignored_parameters_unsupported', ...keys].sort());
+      });
+    },
+    { featureLevel: level },
+  );
+}
