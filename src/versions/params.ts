@@ -40,6 +40,10 @@ export const PARAMETER_GATES: ReadonlyMap<string, Gates> = new Map<string, Gates
   ['PATCH /streams/{stream_id}', CHANNEL_POLICY_PARAMS],
   ['POST /invites', INVITE_PARAMS],
   ['POST /invites/multiuse', INVITE_PARAMS],
+  [
+    'POST /users/me/status',
+    { emoji_name: 'status_emoji', emoji_code: 'status_emoji', reaction_type: 'status_emoji' },
+  ],
 ]);
 
 /** A parameter a level read before its replacement (`behaviour`) existed, translated to the new one. */

@@ -753,6 +753,11 @@ export const BEHAVIOURS = {
     change: 'users may mute other users (below: the muted_users routes do not exist, 404)',
     where: 'POST and DELETE /users/me/muted_users/{id}, muted_users snapshot and events',
   },
+  status_emoji: {
+    level: 86,
+    change: 'a status may have an emoji (below: emoji_name, emoji_code and reaction_type are unknown)',
+    where: 'POST /users/me/status parameters',
+  },
   status_away_is_presence: {
     level: 148,
     change:

@@ -186,3 +186,20 @@ describeTransports(
   },
   { featureLevel: 147 },
 );
+
+describeTransports(
+  'user status at feature level 85',
+  (t) => {
+    it('knows no status emoji before feature level 86', async () => {
+      const only = await t().as(MEMBER).post('users/me/status', { emoji_name: 'car' });
+      expect(only.body).toMatchObject({ result: 'error', msg: 'Client did not pass any new values.' });
+      await t().as(MEMBER).post('users/me/status', { status_text: 'busy', emoji_name: 'car' });
+      const res = await t()
+        .as(ADMIN)
+        .post('register', { fetch_event_types: ['user_status'] });
+      const id = t().app.store.state.usersByEmail.get(MEMBER)!.user_id;
+      expect(res.body.user_status).toEqual({ [String(id)]: { status_text: 'busy' } });
+    });
+  },
+  { featureLevel: 85 },
+);
