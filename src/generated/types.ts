@@ -2384,6 +2384,14 @@ export interface PostUsersMeSubscriptionsParams {
     color?: string;
   }[];
   principals?: string[] | number[];
+  /**
+   * Legacy: who may post (1 anyone, 2 administrators, 3 full members, 4 moderators); sets can_send_message_group.
+   */
+  stream_post_policy?: 1 | 2 | 3 | 4;
+  /**
+   * Legacy (before feature level 1): true is stream_post_policy 2.
+   */
+  is_announcement_only?: boolean;
   authorization_errors_fatal?: boolean;
   announce?: boolean;
   invite_only?: boolean;

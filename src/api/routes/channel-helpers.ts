@@ -49,6 +49,14 @@ export function settingChange(
   return checkGroupSetting(store, next);
 }
 
+/** The system group each value of the legacy stream_post_policy stands for (can_send_message_group). */
+export const STREAM_POST_POLICY_GROUPS: Readonly<Record<number, string>> = {
+  1: 'role:everyone',
+  2: 'role:administrators',
+  3: 'role:fullmembers',
+  4: 'role:moderators',
+};
+
 /** message_retention_days: "realm_default" → null, "unlimited" → -1, or a positive integer; owners only. */
 export function parseRetention(store: Store, user: UserRecord, raw: number | string): number | null {
   const value = raw === 'realm_default' ? null : raw === 'unlimited' ? -1 : raw;

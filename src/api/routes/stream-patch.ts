@@ -9,7 +9,12 @@ import { CHANNEL_GROUP_SETTINGS, type ChannelRecord, type UserRecord } from '../
 import type { Store } from '../../store/store.js';
 import { sameGroupSetting } from '../../store/user-groups/settings.js';
 import { errors } from '../errors/index.js';
-import { checkChannelName, parseRetention, settingChange } from './channel-helpers.js';
+import {
+  STREAM_POST_POLICY_GROUPS,
+  checkChannelName,
+  parseRetention,
+  settingChange,
+} from './channel-helpers.js';
 
 /** Parameters that change who can read content or how; they need content access even for administrators. */
 const CONTENT_PARAMS = [
@@ -28,13 +33,6 @@ const CONTENT_PARAMS = [
   'can_add_subscribers_group',
   'can_subscribe_group',
 ] as const;
-
-const POLICY_GROUPS: Record<number, string> = {
-  1: 'role:everyone',
-  2: 'role:administrators',
-  3: 'role:fullmembers',
-  4: 'role:moderators',
-};
 
 /** True when every message of the channel is in the empty topic (reads topic keys, not messages). */
 function onlyEmptyTopic(store: Store, channel: ChannelRecord): boolean {
@@ -144,7 +142,7 @@ export function planChannelPatch(
     p.stream_post_policy ??
     (p.is_announcement_only === undefined ? undefined : p.is_announcement_only ? 2 : 1);
   if (policy !== undefined && p.can_send_message_group === undefined) {
-    const value = state.systemGroupIds.get(POLICY_GROUPS[policy]!)!;
+    const value = state.systemGroupIds.get(STREAM_POST_POLICY_GROUPS[policy]!)!;
     if (!sameGroupSetting(value, channel.can_send_message_group))
       out.push({ property: 'can_send_message_group', value });
   }

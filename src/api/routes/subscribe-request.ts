@@ -13,7 +13,12 @@ import {
 import { CHANNEL_GROUP_SETTINGS, type ChannelRecord, type UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { errors } from '../errors/index.js';
-import { checkChannelName, checkGroupSetting, parseRetention } from './channel-helpers.js';
+import {
+  STREAM_POST_POLICY_GROUPS,
+  checkChannelName,
+  checkGroupSetting,
+  parseRetention,
+} from './channel-helpers.js';
 import { has } from '../../versions/index.js';
 
 const DELETE_SETTINGS = new Set(['can_delete_any_message_group', 'can_delete_own_message_group']);
@@ -63,6 +68,12 @@ function creationSpec(
     )
       throw errors.insufficientPermission();
   }
+  // The legacy policy parameters (can_send_message_group replaced them at level 333) set the same group.
+  const policy =
+    p.stream_post_policy ??
+    (p.is_announcement_only === undefined ? undefined : p.is_announcement_only ? 2 : 1);
+  if (policy !== undefined && settings.can_send_message_group === undefined)
+    settings.can_send_message_group = state.systemGroupIds.get(STREAM_POST_POLICY_GROUPS[policy]!)!;
   const retention = p.message_retention_days;
   return {
     invite_only: !!p.invite_only && !p.is_web_public,

@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import { createApp, type App } from '../api/app.js';
+import { compileParams } from '../api/params.js';
+import { routes } from '../api/routes/index.js';
+import { createManualClock } from '../store/clock.js';
+import { ADMIN, MEMBER } from '../testing/accounts.js';
+import { preparedDevRealm } from '../testing/dev-realm.js';
+import {
+  BEHAVIOURS,
+  checkFeatureLevel,
+  featureLevelProblem,
+  has,
+  NEWEST_FEATURE_LEVEL,
+  releaseOf,
+  type BehaviourName,
+} from './index.js';
+import { dropUnsupportedParams, LEGACY_PARAMS, PARAMETER_GATES } from './params.js';
+
+function appAt(level?: number): App {
+  return createApp({
+    realm: preparedDevRealm(),
+    featureLevel: level,
+    clock: createManualClock(Date.UTC(2025, 0, 1)),
+    seed: 1,
+    logError: () => {},
+  });
+}
+
+async function call(app: App, method: string, path: string, params: Record<string, unknown>, email = MEMBER) {
+  const user = app.store.state.usersByEmail.get(email)!;
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) form.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+  const res = await app.fetch(
+    new Request(`http://localhost/api/v1/${path}${method === 'GET' ? `?${form}` : ''}`, {
+      method,
+      headers: {
+        Authorization: `Basic ${btoa(`${user.delivery_email}:${user.api_key}`)}`,
+        ...(method === 'GET' ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }),
+      },
+      body: method === 'GET' ? undefined : form.toString(),
+    }),
+  );
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe('the versions table', () => {
+  it('answers has() from the level on, and up to `until` for behaviours taken back', () => {
+    expect([
+      has('message_ids', 299),
+      has('message_ids', 300),
+      has('message_ids', NEWEST_FEATURE_LEVEL),
+    ]).toEqual([false, true, true]);
+    expect([327, 328, 338, 339].map((l) => has('reaction_user_dropped', l))).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it('keeps every level within 0..NEWEST_FEATURE_LEVEL and every `until` after its level', () => {
+    const bad = Object.entries(BEHAVIOURS).filter(([, b]) => {
+      const until = (b as { until?: number }).until;
+      return b.level < 0 || b.level > NEWEST_FEATURE_LEVEL || (until !== undefined && until <= b.level);
+    });
+    expect(bad.map(([name]) => name)).toEqual([]);
+  });
+
+  it('gates only parameters the routes declare, on routes that exist, with behaviours of the table', () => {
+    const problems: string[] = [];
+    for (const [key, gates] of PARAMETER_GATES) {
+      const route = routes.find((r) => `${r.method} ${r.path}` === key);
+      if (!route) {
+        problems.push(`${key}: no such route`);
+        continue;
+      }
+      const plan = compileParams(route.schema);
+      for (const [name, behaviour] of Object.entries(gates)) {
+        if (!plan.specs.has(name)) problems.push(`${key}: ${name} is not a parameter`);
+        if (!(behaviour in BEHAVIOURS)) problems.push(`${key}: ${behaviour} is not a behaviour`);
+      }
+    }
+    for (const key of LEGACY_PARAMS.keys())
+      if (!PARAMETER_GATES.has(key)) problems.push(`${key}: legacy only`);
+    expect(problems).toEqual([]);
+  });
+
+  it('drops a gated parameter below its level and keeps it from the level on', () => {
+    const raw = () =>
+      new Map([
+        ['message_ids', '[1]'],
+        ['narrow', '[]'],
+      ]);
+    const below = raw();
+    expect(dropUnsupportedParams('GET /messages', below, 299)).toEqual(['message_ids']);
+    expect([...below.keys()]).toEqual(['narrow']);
+    const at = raw();
+    expect(dropUnsupportedParams('GET /messages', at, 300)).toEqual([]);
+    expect([...at.keys()]).toEqual(['message_ids', 'narrow']);
+  });
+});
+
+describe('feature levels from 0 to the newest', () => {
+  it('names a release per level: the release level, its maintenance levels, the development series', () => {
+    expect([0, 1, 25, 26, 155, 156, 218, 277, 278, 371, 421, 435].map(releaseOf)).toEqual([
+      '2.1',
+      '3.0-dev',
+      '3.0',
+      '3.1',
+      '6.0-dev',
+      '6.0',
+      '8.0-dev',
+      '9.0',
+      '9.2',
+      '10.0',
+      '11.0',
+      '12.0-dev',
+    ]);
+  });
+
+  it('refuses levels above the newest and non-integers, with a readable message', () => {
+    expect(featureLevelProblem(0)).toBeUndefined();
+    expect(featureLevelProblem(NEWEST_FEATURE_LEVEL)).toBeUndefined();
+    expect(featureLevelProblem(NEWEST_FEATURE_LEVEL + 1)).toBe(
+      `Feature level ${NEWEST_FEATURE_LEVEL + 1} is newer than the newest this mock implements (${NEWEST_FEATURE_LEVEL}).`,
+    );
+    expect(featureLevelProblem(-1)).toBe('Not a feature level: -1.');
+    expect(featureLevelProblem(2.5)).toBe('Not a feature level: 2.5.');
+    expect(() => checkFeatureLevel(NEWEST_FEATURE_LEVEL + 1)).toThrow(RangeError);
+    expect(() => appAt(NEWEST_FEATURE_LEVEL + 1)).toThrow(/newer than the newest/);
+  });
+
+  it.each([0, 1, 218, 277, undefined])(
+    'reports level %s and its release in GET /server_settings and POST /register',
+    async (level) => {
+      const app = appAt(level);
+      const expected = level ?? NEWEST_FEATURE_LEVEL;
+      const settings = (await call(app, 'GET', 'server_settings', {})).body;
+      const register = (await call(app, 'POST', 'register', { fetch_event_types: ['realm'] })).body;
+      for (const body of [settings, register]) {
+        expect(body.svc_version).toBe(releaseOf(expected));
+        if (expected === 0) expect(body).not.toHaveProperty('svc_feature_level');
+        else expect(body.svc_feature_level).toBe(expected);
+      }
+    },
+  );
+});
+
+/** Behaviours beyond the spec's table, each at the level below and at its level where it is cheap. */
+const OTHER_CASES: Partial<
+  Record<BehaviourName, { observe: (app: App) => Promise<unknown>; below: unknown; at: unknown }>
+> = {
+  channel_wording: {
+    observe: async (app) =>
+      (await call(app, 'POST', 'messages', { type: 'stream', to: 'Nowhere', topic: 't', content: 'x' })).body
+        .msg,
+    below: "Stream 'Nowhere' does not exist",
+    at: "Channel 'Nowhere' does not exist",
+  },
+  subscribe_keys_user_ids: {
+    async observe(app) {
+      const res = await call(
+        app,
+        'POST',
+        'users/me/subscriptions',
+        { subscriptions: [{ name: 'Denmark' }] },
+        ADMIN,
+      );
+      return Object.keys({ ...(res.body.subscribed as object), ...(res.body.already_subscribed as object) });
+    },
+    below: [ADMIN],
+    at: ['11'],
+  },
+  reaction_does_not_exist_code: {
+    async observe(app) {
+      const id = Math.max(...app.store.state.messages.keys());
+      return (await call(app, 'DELETE', `messages/${id}/reactions`, { emoji_name: 'octopus' })).body.code;
+    },
+    below: 'BAD_REQUEST',
+    at: 'REACTION_DOES_NOT_EXIST',
+  },
+};
+
+describe('behaviours beyond the spec table', () => {
+  it.each(Object.keys(OTHER_CASES) as BehaviourName[])(
+    '%s: at the level below and at its level',
+    async (name) => {
+      const { observe, below, at } = OTHER_CASES[name]!;
+      const level = BEHAVIOURS[name].level;
+      expect({ below: await observe(appAt(level - 1)), at: await observe(appAt(level)) }).toEqual({
+        below,
+        at,
+      });
+    },
+  );
+
+  it('sets can_send_message_group from is_announcement_only below level 1 and stream_post_policy from it', async () => {
+    for (const level of [0, 1, 332, NEWEST_FEATURE_LEVEL]) {
+      const app = appAt(level);
+      const legacy = level === 0 ? { is_announcement_only: true } : { stream_post_policy: 2 };
+      const params = { subscriptions: [{ name: 'Announcements' }], ...legacy };
+      expect((await call(app, 'POST', 'users/me/subscriptions', params, ADMIN)).status).toBe(200);
+      const channel = [...app.store.state.channels.values()].find((c) => c.name === 'Announcements')!;
+      expect(channel.can_send_message_group).toBe(app.store.state.systemGroupIds.get('role:administrators'));
+    }
+  });
+
+  it('reads invite_expires_in_days below level 126 and ignores it from 126 on', async () => {
+    const expiry = async (level: number) => {
+      const app = appAt(level);
+      const params = { invitee_emails: 'new@example.test', stream_ids: [], invite_expires_in_days: 2 };
+      expect((await call(app, 'POST', 'invites', params, ADMIN)).status).toBe(200);
+      const invite = [...app.store.state.invitations.values()].at(-1)!;
+      return (invite.expiry_date! - invite.invited) / 60;
+    };
+    expect([await expiry(125), await expiry(126)]).toEqual([2 * 24 * 60, 14400]);
+  });
+});
