@@ -13,8 +13,9 @@ export const emojiAccountErrors = {
   emojiTooLarge: (mib: number) => bad(`Uploaded file is larger than the allowed limit of ${mib} MiB`),
   badImageFormat: () => new ApiError('BAD_IMAGE', 'Invalid image format', 400),
   /** Unknown or deactivated emoji: HTTP 404 from feature level 190 (`notFound`), 400 before. */
-  emojiDoesNotExist: (name: string, notFound: boolean) =>
+  customEmojiDoesNotExist: (name: string, notFound: boolean) =>
     new ApiError('BAD_REQUEST', `Emoji '${name}' does not exist`, notFound ? 404 : 400),
+  invalidCustomEmojiName: () => bad('Invalid custom emoji name.'),
   emojiNotAuthor: () => bad('Must be an organization administrator or emoji author'),
   passwordAuthFailed: () =>
     new ApiError('AUTHENTICATION_FAILED', 'Your username or password is incorrect', 401),

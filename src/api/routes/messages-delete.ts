@@ -50,6 +50,8 @@ function emojiOrThrow(resolution: EmojiResolution, name: string | undefined) {
       throw errors.invalidEmojiType();
     case 'invalid_custom':
       throw errors.invalidCustomEmoji();
+    case 'invalid_custom_name':
+      throw errors.invalidCustomEmojiName();
     case 'deactivated':
       throw errors.emojiDeactivated();
   }

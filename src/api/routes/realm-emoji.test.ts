@@ -240,7 +240,11 @@ describeTransports('custom emoji', (t) => {
     expect((await react({ emoji_name: 'old_logo', emoji_code: '2' })).body.msg).toBe(
       'This custom emoji has been deactivated.',
     );
-    expect((await react({ emoji_name: 'nothing', emoji_code: '99' })).status).toBe(400);
+    expect((await react({ emoji_name: 'nothing', emoji_code: '99' })).body.msg).toBe('Invalid custom emoji.');
+    expect((await react({ emoji_name: 'old_logo', emoji_code: '1' })).body.msg).toBe(
+      'Invalid custom emoji name.',
+    );
+    expect((await react({ emoji_name: 'nothing' })).body.msg).toBe("Emoji 'nothing' does not exist");
     await upload(t(), MEMBER2, 'fresh');
     expect((await react({ emoji_name: 'fresh', emoji_code: '3' })).status).toBe(200);
     const reactions = t()

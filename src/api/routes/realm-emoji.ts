@@ -97,7 +97,10 @@ export const realmEmojiRoutes = [
     handler({ store, user, params }) {
       const emoji = findActiveEmoji(store.state, params.emoji_name);
       if (!emoji)
-        throw errors.emojiDoesNotExist(params.emoji_name, has('emoji_not_found_404', store.featureLevel));
+        throw errors.customEmojiDoesNotExist(
+          params.emoji_name,
+          has('emoji_not_found_404', store.featureLevel),
+        );
       if (!isRealmAdmin(user) && emoji.author_id !== user.user_id) throw errors.emojiNotAuthor();
       deactivateRealmEmoji(store, emoji);
       return {};

@@ -15,7 +15,13 @@ export type EmojiResolution =
   | {
       ok: false;
       problem:
-        'unknown_name' | 'invalid_code' | 'invalid_name' | 'invalid_type' | 'invalid_custom' | 'deactivated';
+        | 'unknown_name'
+        | 'invalid_code'
+        | 'invalid_name'
+        | 'invalid_type'
+        | 'invalid_custom'
+        | 'invalid_custom_name'
+        | 'deactivated';
     };
 
 const TYPES = new Set(['unicode_emoji', 'realm_emoji', 'svc_extra_emoji']);
@@ -31,8 +37,9 @@ export function resolveEmoji(
 ): EmojiResolution {
   const { name, code } = input;
   if (input.type !== undefined && !TYPES.has(input.type)) return { ok: false, problem: 'invalid_type' };
-  const custom =
-    name !== undefined ? [...store.state.realmEmoji.values()].find((e) => e.name === name) : undefined;
+  // A name may belong to a deactivated emoji and, again, to an active one: the active one wins.
+  const named = name !== undefined ? [...store.state.realmEmoji.values()].filter((e) => e.name === name) : [];
+  const custom = named.find((e) => !e.deactivated) ?? named[0];
   const type =
     (input.type as ReactionType | undefined) ??
     (custom ? 'realm_emoji' : name === SVC_EMOJI || code === SVC_EMOJI ? 'svc_extra_emoji' : 'unicode_emoji');
@@ -42,13 +49,16 @@ export function resolveEmoji(
     return { ok: true, emoji_name: SVC_EMOJI, emoji_code: SVC_EMOJI, reaction_type: type };
   }
   if (type === 'realm_emoji') {
-    const byCode = code !== undefined ? store.state.realmEmoji.get(Number(code)) : undefined;
-    const emoji = custom ?? byCode;
+    // With a code, the code names the emoji (as on the server); the name must then be its name.
+    const byCode =
+      code !== undefined && /^\d+$/.test(code) ? store.state.realmEmoji.get(Number(code)) : undefined;
+    const emoji = code !== undefined ? byCode : custom;
     if (!emoji)
-      return name !== undefined
+      return code === undefined && name !== undefined
         ? { ok: false, problem: 'unknown_name' }
         : { ok: false, problem: 'invalid_custom' };
-    if (code !== undefined && String(emoji.id) !== code) return { ok: false, problem: 'invalid_custom' };
+    if (name !== undefined && emoji.name !== name)
+      return { ok: false, problem: forRemoval ? 'invalid_custom' : 'invalid_custom_name' };
     if (emoji.deactivated && !forRemoval) return { ok: false, problem: 'deactivated' };
     return { ok: true, emoji_name: emoji.name, emoji_code: String(emoji.id), reaction_type: type };
   }
