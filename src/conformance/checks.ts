@@ -2,6 +2,7 @@
 import { createRouter } from '../api/router.js';
 import { routes } from '../api/routes/index.js';
 import { schemas } from '../generated/schemas.js';
+import { checkValidatorAt } from '../schema/level-schemas.js';
 import { checkValidator, describeErrors } from '../schema/validator.js';
 import { assertValidResponse } from '../testing/schema-check.js';
 import type { Failure } from './transcript.js';
@@ -25,12 +26,15 @@ function answersNonJson(method: string, path: string): boolean {
   return (file?.$defs as { response?: { type?: unknown } } | undefined)?.response?.type === 'string';
 }
 
-/** Validates one event against src/schemas/events/<type>.json; unknown types are not judged. */
-export function checkEvent(event: unknown, where: string): Failure[] {
+/**
+ * Validates one event against src/schemas/events/<type>.json (as of feature level `level` when given);
+ * unknown types are not judged.
+ */
+export function checkEvent(event: unknown, where: string, level?: number): Failure[] {
   const type = (event as { type?: unknown } | null)?.type;
   const id = `events/${String(type)}.json`;
   if (typeof type !== 'string' || !schemaIds.has(id)) return [];
-  const validate = checkValidator(id);
+  const validate = level === undefined ? checkValidator(id) : checkValidatorAt(id, level);
   if (validate(event)) return [];
   return [
     {
@@ -40,27 +44,28 @@ export function checkEvent(event: unknown, where: string): Failure[] {
   ];
 }
 
-function checkSchema(method: string, path: string, status: number, body: unknown): Failure[] {
+function checkSchema(method: string, path: string, status: number, body: unknown, level?: number): Failure[] {
   if (status < 400 && !routeOf(method, path)) return [];
   const events =
     path === '/api/v1/events' && status === 200 ? (body as { events?: unknown }).events : undefined;
   const envelope = Array.isArray(events) ? { ...(body as object), events: [] } : body;
   const out: Failure[] = [];
   try {
-    assertValidResponse(method, path, status, envelope);
+    assertValidResponse(method, path, status, envelope, level);
   } catch (error) {
     out.push({ kind: 'schema', message: (error as Error).message });
   }
-  if (Array.isArray(events)) events.forEach((e, i) => out.push(...checkEvent(e, `/events/${i}`)));
+  if (Array.isArray(events)) events.forEach((e, i) => out.push(...checkEvent(e, `/events/${i}`, level)));
   return out;
 }
 
-/** The checks every API response must pass, whatever the step expects. */
+/** The checks every API response must pass, whatever the step expects (schemas as of `level` when given). */
 export function checkResponse(
   method: string,
   path: string,
   sentParams: Record<string, unknown>,
   response: { status: number; headers: Record<string, string>; body: unknown },
+  level?: number,
 ): Failure[] {
   const { status, headers, body } = response;
   if (status >= 300 && status < 400) return [];
@@ -78,7 +83,7 @@ export function checkResponse(
     });
     return out;
   }
-  out.push(...checkSchema(method, path, status, body));
+  out.push(...checkSchema(method, path, status, body, level));
   const ignored = (body as { ignored_parameters_unsupported?: unknown }).ignored_parameters_unsupported;
   if (Array.isArray(ignored)) {
     const stray = ignored.filter((name) => !(String(name) in sentParams));

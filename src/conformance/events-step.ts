@@ -12,7 +12,7 @@ const isHeartbeat = (event: unknown): boolean => (event as { type?: unknown } | 
 async function poll(queue: QueueState, ctx: StepContext): Promise<Failure[]> {
   const params = { queue_id: queue.queueId, last_event_id: queue.lastEventId, dont_block: true };
   const { request, response } = await exchange('GET', '/events', params, queue.actor, ctx);
-  const failures = checkResponse('GET', request.path, params, response);
+  const failures = checkResponse('GET', request.path, params, response, ctx.featureLevel);
   if (response.status !== 200) {
     failures.push({
       kind: 'status',

@@ -158,6 +158,7 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
     now,
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     pollIntervalMs: options.pollIntervalMs ?? 100,
+    featureLevel: options.featureLevel,
   };
   // `{now}` is the target's time: a mock whose clock a scenario moved runs ahead of the runner's.
   const usesNow = placeholdersIn(scenario).some((p) => /^now([+-]|$)/.test(p));

@@ -29,6 +29,8 @@ export interface StepContext {
   now(): number;
   sleep(ms: number): Promise<void>;
   pollIntervalMs: number;
+  /** The target's feature level: responses are checked against that level's schemas. */
+  featureLevel?: number;
 }
 
 const asFailures = (mismatches: Mismatch[], where: string): Failure[] =>
@@ -72,7 +74,7 @@ export async function runRequestStep(
   });
   record.request = request;
   record.response = response;
-  record.failures.push(...checkResponse(method, request.path, params, response));
+  record.failures.push(...checkResponse(method, request.path, params, response, ctx.featureLevel));
   const statuses = ([] as number[]).concat(expect.status ?? 200);
   if (!statuses.includes(response.status)) {
     const detail = (response.body as { msg?: unknown } | null)?.msg;

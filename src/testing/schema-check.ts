@@ -2,6 +2,7 @@
 import { createRouter } from '../api/router.js';
 import { routes } from '../api/routes/index.js';
 import { schemas } from '../generated/schemas.js';
+import { checkValidatorAt } from '../schema/level-schemas.js';
 import { checkValidator, describeErrors } from '../schema/validator.js';
 
 const match = createRouter(routes);
@@ -9,8 +10,17 @@ const hasResponseSchema = (schema: string | null): boolean =>
   !!schema &&
   !!(schemas.find((s) => s.$id === `endpoints/${schema}.json`)?.$defs as Record<string, unknown>)?.response;
 
-/** Throws when `body` does not match the schema for this method, path and status. */
-export function assertValidResponse(method: string, path: string, status: number, body: unknown): void {
+/**
+ * Throws when `body` does not match the schema for this method, path and status; with `level`, the schema
+ * of that feature level (src/schema/level-schemas.ts), else the newest.
+ */
+export function assertValidResponse(
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+  level?: number,
+): void {
   if (status >= 300 && status < 400) return;
   if (status >= 400) {
     const validate = checkValidator('resources/error.json');
@@ -27,7 +37,8 @@ export function assertValidResponse(method: string, path: string, status: number
   if (found.kind !== 'route') throw new Error(`success from an unknown route ${method} ${path}`);
   const { schema } = found.compiled.route;
   if (!hasResponseSchema(schema)) throw new Error(`route ${method} ${path} has no response schema`);
-  const validate = checkValidator(`endpoints/${schema}.json#/$defs/response`);
+  const ref = `endpoints/${schema}.json#/$defs/response`;
+  const validate = level === undefined ? checkValidator(ref) : checkValidatorAt(ref, level);
   if (!validate(body)) {
     throw new Error(
       `response of ${method} ${path} is invalid:\n  ${describeErrors(validate.errors).join('\n  ')}`,

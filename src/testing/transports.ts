@@ -102,7 +102,8 @@ async function buildInit(
   return { query: '', init: { method, headers, body } };
 }
 
-function makeClient(send: Send, origin: string, auth: string | undefined): TestClient {
+/** A client; responses are checked against the schemas of the app's feature level. */
+function makeClient(send: Send, origin: string, auth: string | undefined, level: number): TestClient {
   const request: TestClient['request'] = async (method, path, params = {}, options = {}) => {
     const { query, init } = await buildInit(method, params, options);
     if (auth) (init.headers as Record<string, string>).authorization ??= auth;
@@ -110,7 +111,7 @@ function makeClient(send: Send, origin: string, auth: string | undefined): TestC
     const response = await send(url, init);
     const text = await response.text();
     const body = text ? (JSON.parse(text) as unknown) : null;
-    if (!options.unchecked) assertValidResponse(method, new URL(url).pathname, response.status, body);
+    if (!options.unchecked) assertValidResponse(method, new URL(url).pathname, response.status, body, level);
     return { status: response.status, headers: response.headers, body };
   };
   return {
@@ -180,8 +181,8 @@ export function describeTransports(
           transport,
           app: thisApp,
           clock,
-          anonymous: makeClient(send, origin, undefined),
-          as: (email) => makeClient(send, origin, basicAuth(thisApp, email)),
+          anonymous: makeClient(send, origin, undefined, thisApp.store.featureLevel),
+          as: (email) => makeClient(send, origin, basicAuth(thisApp, email), thisApp.store.featureLevel),
           raw: (path, init = {}) => send(`${origin}${path}`, init),
         };
       });

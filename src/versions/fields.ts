@@ -17,7 +17,8 @@ export type ObjectKind =
   | 'register'
   | 'user_settings'
   | 'user_group_created'
-  | 'subscribed';
+  | 'subscribed'
+  | 'server_settings';
 
 /** When one field appeared, and how it looked before. */
 export interface FieldRule {
@@ -99,6 +100,7 @@ export const FIELDS: Readonly<Record<ObjectKind, Readonly<Record<string, FieldRu
   },
   user_group_created: { group_id: { since: 'field_created_group_id' } },
   subscribed: { new_subscription_messages_sent: { since: 'field_new_subscription_messages_sent' } },
+  server_settings: { realm_url: { since: 'field_realm_url' } },
   register: {
     realm_url: { since: 'field_realm_url' },
     realm_new_stream_announcements_stream_id: {

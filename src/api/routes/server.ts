@@ -4,6 +4,7 @@ import { realmIconUrl, renderedRealmDescription } from '../../store/realm-info.j
 import { findUser } from '../../store/users.js';
 import { errors } from '../errors/index.js';
 import { definePublicRoute } from '../route.js';
+import { trimFields } from '../../versions/fields.js';
 import { has } from '../../versions/index.js';
 
 const THIRD_PARTY_METHODS = ['github', 'azuread', 'gitlab', 'apple', 'google'] as const;
@@ -49,7 +50,7 @@ export const serverRoutes = [
           settings.enable_spectator_access && settings.web_public_streams_enabled,
         ),
       };
-      return body;
+      return trimFields('server_settings', body, store.featureLevel);
     },
   }),
   definePublicRoute<PostDevFetchApiKeyParams>({

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { LevelApps } from '../../testing/level-client.js';
+import { NEWEST_FEATURE_LEVEL } from '../../versions/index.js';
+
+const IAGO = 'iago@svc.test';
+const apps = new LevelApps();
+const CAPABILITIES = { notification_settings_null: true, linkifier_url_template: true };
+const register = (level: number, capabilities: Record<string, boolean> = CAPABILITIES) =>
+  apps.call(level, IAGO, 'POST', '/register', { client_capabilities: capabilities });
+
+type Row = Record<string, unknown>;
+
+/** Keys a level-218 server did not send yet, and their newest names. */
+const LATER_KEYS = [
+  'realm_url',
+  'realm_new_stream_announcements_stream_id',
+  'realm_signup_announcements_stream_id',
+  'presence_last_update_id',
+  'saved_snippets',
+  'navigation_views',
+  'channel_folders',
+  'max_bulk_new_subscription_messages',
+  'realm_empty_topic_display_name',
+  'realm_can_create_groups',
+];
+const LATER_CHANNEL_FIELDS = [
+  'creator_id',
+  'is_archived',
+  'is_recently_active',
+  'can_send_message_group',
+  'can_administer_channel_group',
+  'can_add_subscribers_group',
+  'can_subscribe_group',
+  'folder_id',
+  'topics_policy',
+  'subscriber_count',
+  'can_delete_any_message_group',
+];
+const LATER_GROUP_FIELDS = [
+  'can_manage_group',
+  'creator_id',
+  'date_created',
+  'deactivated',
+  'can_join_group',
+];
+
+describe('POST /register at level 218 and at the newest level', () => {
+  it('sends realm_default_streams as channel objects at 218 and as ids at the newest level', async () => {
+    const old = (await register(218)).realm_default_streams as Row[];
+    const newest = (await register(NEWEST_FEATURE_LEVEL)).realm_default_streams as number[];
+    expect(newest.length).toBeGreaterThan(0);
+    expect(newest.every((id) => typeof id === 'number')).toBe(true);
+    expect(old.map((c) => c.stream_id)).toEqual(newest);
+    expect(old[0]).toMatchObject({ name: expect.any(String), invite_only: expect.any(Boolean) });
+    expect(old[0]).not.toHaveProperty('creator_id');
+  });
+
+  it('leaves out the keys of later levels at 218 and keeps realm_uri and the older names', async () => {
+    const old = await register(218);
+    const newest = await register(NEWEST_FEATURE_LEVEL);
+    for (const key of LATER_KEYS) {
+      expect(newest, key).toHaveProperty([key]);
+      expect(old, key).not.toHaveProperty([key]);
+    }
+    expect(old.realm_uri).toBe(newest.realm_url);
+    expect(old.realm_notifications_stream_id).toBe(newest.realm_new_stream_announcements_stream_id);
+    expect(old.realm_signup_notifications_stream_id).toBe(newest.realm_signup_announcements_stream_id);
+    expect(newest).not.toHaveProperty(['realm_notifications_stream_id']);
+  });
+
+  it('sends channel, subscription and group objects without the fields of later levels at 218', async () => {
+    const old = await register(218);
+    const newest = await register(NEWEST_FEATURE_LEVEL);
+    for (const key of ['streams', 'subscriptions', 'never_subscribed']) {
+      const oldRows = old[key] as Row[];
+      expect(oldRows.length, key).toBeGreaterThan(0);
+      for (const field of LATER_CHANNEL_FIELDS) {
+        expect(
+          oldRows.some((row) => field in row),
+          `${key} ${field}`,
+        ).toBe(false);
+        expect(
+          (newest[key] as Row[]).every((row) => field in row),
+          `${key} ${field}`,
+        ).toBe(true);
+      }
+    }
+    const oldGroups = old.realm_user_groups as Row[];
+    for (const field of LATER_GROUP_FIELDS) {
+      expect(
+        oldGroups.some((g) => field in g),
+        field,
+      ).toBe(false);
+      expect(
+        (newest.realm_user_groups as Row[]).every((g) => field in g),
+        field,
+      ).toBe(true);
+    }
+    expect(oldGroups.every((g) => typeof g.can_mention_group === 'number')).toBe(true);
+  });
+
+  it('sends linkifiers with url_template to capable clients at 218 and with url_format_string to all before 176', async () => {
+    const at218 = (await register(218)).realm_linkifiers as Row[];
+    expect(at218[0]).toHaveProperty('url_template');
+    expect(await register(218, { notification_settings_null: true })).toMatchObject({ realm_linkifiers: [] });
+    const at175 = (await register(175, { notification_settings_null: true })).realm_linkifiers as Row[];
+    expect(at175.length).toBe(at218.length);
+    expect(at175[0]).not.toHaveProperty('url_template');
+    expect(at175[0]!.url_format_string).toBe(String(at218[0]!.url_template).replace(/\{(\w+)\}/g, '%($1)s'));
+    const listed = (await apps.call(175, IAGO, 'GET', '/realm/linkifiers')).linkifiers as Row[];
+    expect(listed).toEqual(at175);
+  });
+
+  it('uses the older setting names at 218 in user_settings and the flat legacy keys', async () => {
+    const old = await register(218);
+    const settings = old.user_settings as Row;
+    expect(settings).toHaveProperty('default_view');
+    expect(settings).not.toHaveProperty('web_home_view');
+    expect(settings).not.toHaveProperty('web_font_size_px');
+    expect(old).toHaveProperty('default_view');
+    expect(old).not.toHaveProperty('web_home_view');
+  });
+});
+
+describe('answers of endpoints at level 218', () => {
+  it('POST /user_groups/create answers group_id from level 317 only', async () => {
+    const params = {
+      name: 'level probe',
+      description: 'd',
+      members: [apps.at(316).store.state.usersByEmail.get(IAGO)!.user_id],
+    };
+    expect(await apps.call(316, IAGO, 'POST', '/user_groups/create', params)).not.toHaveProperty('group_id');
+    expect(await apps.call(317, IAGO, 'POST', '/user_groups/create', params)).toHaveProperty('group_id');
+  });
+
+  it('GET /streams and GET /users/me/subscriptions leave out creator_id and is_archived at 218', async () => {
+    const streams = (await apps.call(218, IAGO, 'GET', '/streams')).streams as Row[];
+    const subs = (await apps.call(218, IAGO, 'GET', '/users/me/subscriptions')).subscriptions as Row[];
+    for (const row of [...streams, ...subs]) {
+      expect(row).not.toHaveProperty('creator_id');
+      expect(row).not.toHaveProperty('is_archived');
+      expect(typeof row.can_remove_subscribers_group).toBe('number');
+    }
+  });
+});

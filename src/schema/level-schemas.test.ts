@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { checkEvent } from '../conformance/checks.js';
+import { LevelApps } from '../testing/level-client.js';
+import { assertValidResponse } from '../testing/schema-check.js';
+import { NEWEST_FEATURE_LEVEL } from '../versions/index.js';
+import { checkValidatorAt, schemasAtLevel } from './level-schemas.js';
+
+const IAGO = 'iago@svc.test';
+const LEVELS = [1, 167, 218, 330, NEWEST_FEATURE_LEVEL];
+const apps = new LevelApps();
+const ALL_CAPABILITIES = {
+  notification_settings_null: true,
+  linkifier_url_template: true,
+  user_settings_object: true,
+  archived_channels: true,
+  include_deactivated_groups: true,
+};
+
+/** Sends a request and checks the answer against the schema of the app's level; returns the body. */
+async function checked(
+  level: number,
+  method: string,
+  path: string,
+  params: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const { status, body } = await apps.send(level, IAGO, method, path, params);
+  expect(status, `${method} ${path} at ${level}: ${JSON.stringify(body)}`).toBe(200);
+  assertValidResponse(method, `/api/v1${path}`, status, body, level);
+  return body;
+}
+
+describe('responses validate against the schemas of the level being served', () => {
+  it.each(LEVELS)('a representative request set at level %i', async (level) => {
+    const queue = await checked(level, 'POST', '/register', {
+      client_capabilities: { notification_settings_null: true, linkifier_url_template: true },
+    });
+    await checked(level, 'POST', '/register', {
+      client_capabilities: ALL_CAPABILITIES,
+      include_subscribers: true,
+    });
+    await checked(level, 'POST', '/register', {});
+    const streams = (await checked(level, 'GET', '/streams')).streams as Array<{ stream_id: number }>;
+    await checked(level, 'GET', `/streams/${streams[0]!.stream_id}`);
+    await checked(level, 'GET', '/users/me/subscriptions', { include_subscribers: true });
+    await checked(level, 'GET', '/user_groups');
+    await checked(level, 'GET', '/realm/linkifiers');
+    const iago = apps.at(level).store.state.usersByEmail.get(IAGO)!.user_id;
+    await checked(level, 'POST', '/user_groups/create', {
+      name: 'schema probe',
+      description: 'd',
+      members: [iago],
+    });
+    await checked(level, 'POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'schema probe' }],
+      send_new_subscription_messages: true,
+    });
+    const events = await checked(level, 'GET', '/events', {
+      queue_id: queue.queue_id,
+      last_event_id: -1,
+      dont_block: true,
+    });
+    const list = events.events as Array<{ type: string }>;
+    expect(list.map((e) => e.type)).toEqual(expect.arrayContaining(['user_group', 'stream', 'subscription']));
+    list.forEach((event, i) => expect(checkEvent(event, `/events/${i}`, level)).toEqual([]));
+  });
+
+  it('refuses the newest register answer under the level-218 schema, and the 218 answer under the newest', async () => {
+    const ref = 'endpoints/post-register.json#/$defs/response';
+    const caps = { client_capabilities: { notification_settings_null: true } };
+    const newest = (await apps.send(NEWEST_FEATURE_LEVEL, IAGO, 'POST', '/register', caps)).body;
+    const old = (await apps.send(218, IAGO, 'POST', '/register', caps)).body;
+    expect(checkValidatorAt(ref, NEWEST_FEATURE_LEVEL)(newest)).toBe(true);
+    expect(checkValidatorAt(ref, 218)(old)).toBe(true);
+    expect(checkValidatorAt(ref, 218)(newest)).toBe(false);
+    expect(checkValidatorAt(ref, NEWEST_FEATURE_LEVEL)(old)).toBe(false);
+  });
+
+  it('makes later fields forbidden and renamed fields take their older names', () => {
+    const byId = new Map(schemasAtLevel(150).map((s) => [s.$id, s]));
+    const channel = byId.get('resources/channel.json') as { properties: object; required: string[] };
+    expect(channel.properties).not.toHaveProperty('creator_id');
+    expect(channel.required).not.toContain('creator_id');
+    const subscription = byId.get('resources/subscription.json') as {
+      properties: object;
+      required: string[];
+    };
+    expect(subscription.properties).toHaveProperty('can_remove_subscribers_group_id');
+    expect(subscription.required).toContain('can_remove_subscribers_group_id');
+    const linkifier = checkValidatorAt('resources/linkifier.json', 150);
+    expect(linkifier({ id: 1, pattern: 'a', url_format_string: 'https://x/%(a)s' })).toBe(true);
+    expect(linkifier({ id: 1, pattern: 'a', url_template: 'https://x/{a}' })).toBe(false);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The JSON Schemas of one feature level, derived from the newest ones (src/schemas) by the rules of
+ * src/versions/fields.ts. The transform, for each object kind at a level:
+ * - a field the level did not send yet is removed from `properties` and `required` and forbidden;
+ * - a field sent under an older name gets that name (same schema, required if the new one is), except
+ *   linkifiers' `url_format_string`, a string;
+ * - a group-setting field whose value was a plain group id before the level becomes an integer;
+ * - register's `realm_default_streams` lists channel objects before level 330.
+ * Schemas not named in {@link KIND_SCHEMAS} are unchanged; events and endpoints that `$ref` a transformed
+ * resource see the transformed shape.
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+import { schemas } from '../generated/schemas.js';
+import { has, NEWEST_FEATURE_LEVEL } from '../versions/index.js';
+import { shapePlan, type ObjectKind } from '../versions/fields.js';
+import { checkValidator } from './validator.js';
+
+type Schema = Record<string, unknown>;
+
+/** Where each object kind's schema is: a schema id and a JSON pointer inside it. */
+export const KIND_SCHEMAS: Readonly<Record<ObjectKind, readonly [string, string]>> = {
+  channel: ['resources/channel.json', ''],
+  subscription: ['resources/subscription.json', ''],
+  user_group: ['resources/user-group.json', ''],
+  linkifier: ['resources/linkifier.json', ''],
+  register: ['endpoints/post-register.json', '/$defs/response/allOf/2'],
+  user_settings: ['resources/user-settings.json', ''],
+  user_group_created: ['endpoints/post-user-groups-create.json', '/$defs/response/allOf/1'],
+  subscribed: ['endpoints/post-users-me-subscriptions.json', '/$defs/response/allOf/1'],
+  server_settings: ['resources/server-settings.json', ''],
+};
+
+/** Fields whose older name has a different value schema. */
+const OLD_FIELD_SCHEMAS: Readonly<Record<string, Schema>> = { url_format_string: { type: 'string' } };
+
+function at(schema: Schema, pointer: string): Schema {
+  let node: unknown = schema;
+  for (const key of pointer.split('/').slice(1)) node = (node as Record<string, unknown>)[key];
+  if (!node || typeof node !== 'object') throw new Error(`no schema at ${pointer}`);
+  return node as Schema;
+}
+
+function transformKind(object: Schema, kind: ObjectKind, level: number): void {
+  const plan = shapePlan(kind, level);
+  if (!plan) return;
+  const properties = (object.properties ?? {}) as Record<string, Schema>;
+  let required = (object.required ?? []) as string[];
+  for (const field of plan.toId) if (properties[field]) properties[field] = { type: 'integer', minimum: 0 };
+  const forbidden: string[] = [];
+  for (const field of plan.remove) {
+    delete properties[field];
+    required = required.filter((name) => name !== field);
+    forbidden.push(field);
+  }
+  for (const [field, oldName] of plan.rename) {
+    const schema = OLD_FIELD_SCHEMAS[oldName] ?? properties[field];
+    delete properties[field];
+    if (schema) properties[oldName] = schema;
+    if (required.includes(field)) required = required.map((name) => (name === field ? oldName : name));
+    forbidden.push(field);
+  }
+  object.properties = properties;
+  if (required.length || object.required) object.required = required;
+  // additionalProperties:false already refuses removed fields; open objects need an explicit ban.
+  if (object.additionalProperties !== false && forbidden.length)
+    object.not = { anyOf: forbidden.map((field) => ({ required: [field] })) };
+}
+
+/** Every schema of src/schemas in the shape of `level` (deep copies; the originals are untouched). */
+export function schemasAtLevel(level: number): Schema[] {
+  const copies = structuredClone(schemas) as unknown as Schema[];
+  const byId = new Map(copies.map((s) => [String(s.$id), s]));
+  for (const [kind, [id, pointer]] of Object.entries(KIND_SCHEMAS) as Array<[ObjectKind, [string, string]]>) {
+    const schema = byId.get(id);
+    if (schema) transformKind(at(schema, pointer), kind, level);
+  }
+  if (!has('default_streams_as_ids', level)) {
+    const register = byId.get(KIND_SCHEMAS.register[0]);
+    const properties =
+      register && (at(register, KIND_SCHEMAS.register[1]).properties as Record<string, Schema>);
+    if (properties?.realm_default_streams)
+      properties.realm_default_streams = { type: 'array', items: { $ref: '../resources/channel.json' } };
+  }
+  return copies;
+}
+
+/** Levels whose schemas are the same share one validator set: the key is what the transform changes. */
+function levelKey(level: number): string {
+  const known = keyByLevel.get(level);
+  if (known !== undefined) return known;
+  const parts = (Object.keys(KIND_SCHEMAS) as ObjectKind[]).map((kind) =>
+    JSON.stringify(shapePlan(kind, level) ?? null),
+  );
+  parts.push(String(has('default_streams_as_ids', level)));
+  const key = parts.join('|');
+  keyByLevel.set(level, key);
+  return key;
+}
+
+const ajvByKey = new Map<string, Ajv>();
+const keyByLevel = new Map<number, string>();
+
+/**
+ * A checking validator (no defaults filled in) for a schema reference at a feature level; at the newest
+ * level the schemas are the files' own.
+ * @example checkValidatorAt('endpoints/get-streams.json#/$defs/response', 218)(body)
+ */
+export function checkValidatorAt(ref: string, level: number = NEWEST_FEATURE_LEVEL): ValidateFunction {
+  const key = levelKey(level);
+  // Levels whose shapes are the newest use the files' own schemas (and their compiled validators).
+  if (key === levelKey(NEWEST_FEATURE_LEVEL)) return checkValidator(ref);
+  let ajv = ajvByKey.get(key);
+  if (!ajv) {
+    ajv = new Ajv({ strict: false, allErrors: true, useDefaults: false, schemas: schemasAtLevel(level) });
+    ajvByKey.set(key, ajv);
+  }
+  const validate = ajv.getSchema(ref);
+  if (!validate) throw new Error(`unknown schema ${ref}`);
+  return validate;
+}

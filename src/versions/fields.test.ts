@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { LevelApps } from '../testing/level-client.js';
+import { FIELDS, ID_SETTINGS, shapePlan, trimFields, urlFormatString, type ObjectKind } from './fields.js';
+import { NEWEST_FEATURE_LEVEL, levelOf } from './index.js';
+
+const IAGO = 'iago@svc.test';
+const apps = new LevelApps();
+const call = (level: number, method: string, path: string, params: Record<string, unknown> = {}) =>
+  apps.call(level, IAGO, method, path, params);
+const appAt = (level: number) => apps.at(level);
+
+let serial = 0;
+const CAPABILITIES = { notification_settings_null: true, linkifier_url_template: true };
+
+/** How to get a real object of each kind from the mock at a level. */
+const PROBES: Record<ObjectKind, (level: number) => Promise<Record<string, unknown>>> = {
+  channel: async (level) =>
+    ((await call(level, 'GET', '/streams')).streams as Array<Record<string, unknown>>)[0]!,
+  subscription: async (level) =>
+    (
+      (await call(level, 'GET', '/users/me/subscriptions')).subscriptions as Array<Record<string, unknown>>
+    )[0]!,
+  user_group: async (level) =>
+    ((await call(level, 'GET', '/user_groups')).user_groups as Array<Record<string, unknown>>).find(
+      (g) => g.is_system_group === false,
+    )!,
+  linkifier: async (level) =>
+    ((await call(level, 'GET', '/realm/linkifiers')).linkifiers as Array<Record<string, unknown>>)[0]!,
+  register: (level) => call(level, 'POST', '/register', { client_capabilities: CAPABILITIES }),
+  user_settings: async (level) =>
+    (await call(level, 'POST', '/register', { client_capabilities: CAPABILITIES })).user_settings as Record<
+      string,
+      unknown
+    >,
+  user_group_created: (level) =>
+    call(level, 'POST', '/user_groups/create', {
+      name: `probe ${++serial}`,
+      description: 'probe',
+      members: [appAt(level).store.state.usersByEmail.get(IAGO)!.user_id],
+    }),
+  server_settings: (level) => call(level, 'GET', '/server_settings'),
+  subscribed: (level) =>
+    call(level, 'POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: `probe ${++serial}` }],
+      send_new_subscription_messages: true,
+    }),
+};
+
+/** Fields the mock sends only in situations the probes do not create (checked on the trim function). */
+const CONDITIONAL = new Set(['subscription.partial_subscribers']);
+
+const entries = (Object.keys(FIELDS) as ObjectKind[]).flatMap((kind) =>
+  Object.entries(FIELDS[kind]).map(([field, rule]) => ({ kind, field, rule, level: levelOf(rule.since) })),
+);
+
+describe('the fields table', () => {
+  it('every probe at the newest level carries every field of its kind', async () => {
+    for (const kind of Object.keys(FIELDS) as ObjectKind[]) {
+      const object = await PROBES[kind](NEWEST_FEATURE_LEVEL);
+      const missing = Object.keys(FIELDS[kind]).filter(
+        (field) => !(field in object) && !CONDITIONAL.has(`${kind}.${field}`),
+      );
+      expect(missing, kind).toEqual([]);
+    }
+  });
+
+  it.each(
+    entries.filter((e) => !CONDITIONAL.has(`${e.kind}.${e.field}`)).map((e) => [`${e.kind}.${e.field}`, e]),
+  )('%s is sent from its level on and not at the level below', async (_name, entry) => {
+    const { kind, field, rule, level } = entry;
+    const at = await PROBES[kind](level);
+    const below = await PROBES[kind](level - 1);
+    expect(at).toHaveProperty([field]);
+    expect(below).not.toHaveProperty([field]);
+    const oldSent = rule.oldName && (!rule.oldSince || level - 1 >= levelOf(rule.oldSince));
+    if (oldSent) expect(below).toHaveProperty([rule.oldName!]);
+    else if (rule.oldName) expect(below).not.toHaveProperty([rule.oldName]);
+  });
+
+  it.each(entries.map((e) => [`${e.kind}.${e.field}`, e]))(
+    'trimFields keeps %s at its level and takes it away below',
+    (_name, { kind, field, rule, level }) => {
+      const sample = (): Record<string, unknown> => ({ [field]: 'https://x.test/{id}' });
+      expect(trimFields(kind, sample(), level)).toEqual(sample());
+      const below = trimFields(kind, sample(), level - 1);
+      expect(below).not.toHaveProperty([field]);
+      if (rule.oldName && (!rule.oldSince || level - 1 >= levelOf(rule.oldSince)))
+        expect(below[rule.oldName]).toBe((rule.oldValue ?? ((v: unknown) => v))('https://x.test/{id}'));
+      if (rule.oldSince) expect(trimFields(kind, sample(), levelOf(rule.oldSince) - 1)).toEqual({});
+    },
+  );
+
+  it('turns group-setting objects into group ids below the level of anonymous groups', () => {
+    for (const [kind, rules] of Object.entries(ID_SETTINGS) as Array<
+      [ObjectKind, typeof ID_SETTINGS.channel]
+    >) {
+      for (const { field, objectsSince } of rules ?? []) {
+        const level = levelOf(objectsSince);
+        const value = { direct_members: [], direct_subgroups: [7] };
+        expect(trimFields(kind, { [field]: { ...value } }, level)).toEqual({ [field]: value });
+        expect(trimFields(kind, { [field]: { ...value } }, level - 1)).toEqual({ [field]: 7 });
+      }
+    }
+  });
+
+  it('leaves objects alone at the newest level and plans nothing there', () => {
+    for (const kind of Object.keys(FIELDS) as ObjectKind[]) {
+      expect(shapePlan(kind, NEWEST_FEATURE_LEVEL)).toBeUndefined();
+      const object = Object.fromEntries(Object.keys(FIELDS[kind]).map((f) => [f, 1]));
+      expect(trimFields(kind, { ...object }, NEWEST_FEATURE_LEVEL)).toEqual(object);
+    }
+  });
+
+  it('writes URL templates as %(name)s format strings for levels before url_template', () => {
+    expect(urlFormatString('https://x.test/{org}/issues/{id}')).toBe('https://x.test/%(org)s/issues/%(id)s');
+  });
+});
