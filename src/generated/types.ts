@@ -1415,6 +1415,9 @@ export interface GetSvcMockSnapshotResponse {
   saved_snippets?: {}[];
   scheduled_messages?: {}[];
   user_topics?: {}[];
+  alert_words?: {}[];
+  muted_users?: {}[];
+  user_status?: {}[];
 }
 export interface GetUserAvatarsEmojiParams {
   realm_id: string;
