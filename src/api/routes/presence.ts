@@ -23,6 +23,7 @@ export const presenceRoutes = [
         presences: presencesSnapshot(store, {
           slim: params.slim_presence ?? false,
           historyDays: params.history_limit_days ?? HISTORY_DAYS,
+          viewer: user,
         }),
         server_timestamp: store.clock.now() / 1000,
         presence_last_update_id: presenceState(store.state).lastUpdateId,
@@ -34,9 +35,9 @@ export const presenceRoutes = [
     path: '/realm/presence',
     schema: 'get-realm-presence',
     summary: "Every user's presence",
-    handler({ store }) {
+    handler({ store, user }) {
       return {
-        presences: presencesSnapshot(store, { slim: false, historyDays: HISTORY_DAYS }),
+        presences: presencesSnapshot(store, { slim: false, historyDays: HISTORY_DAYS, viewer: user }),
         server_timestamp: store.clock.now() / 1000,
       };
     },

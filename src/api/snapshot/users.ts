@@ -88,6 +88,7 @@ export const userSections: SnapshotSection[] = [
       presences: presencesSnapshot(ctx.store, {
         slim: ctx.slimPresence || can(ctx, 'simplified_presence_events'),
         historyDays: ctx.presenceHistoryDays,
+        viewer: ctx.user,
       }),
       server_timestamp: ctx.store.clock.now() / 1000,
       presence_last_update_id: presenceState(ctx.store.state).lastUpdateId,

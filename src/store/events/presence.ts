@@ -1,5 +1,6 @@
 /** Presence: who was last active or connected when, its updates and events, and its two wire formats. */
 import { apiEmail } from '../users.js';
+import { canAccessAllUsers, canAccessUser } from '../users/visibility.js';
 import type { RealmState, UserRecord } from '../state.js';
 import type { EventPayload, Store } from '../store.js';
 import { hasCapability, type QueueOptions } from './options.js';
@@ -84,7 +85,12 @@ export function updatePresence(store: Store, user: UserRecord, status: 'active' 
   const changed = !wasOnline || before !== legacyClientPresence(record).status;
   if (changed && !store.state.settings.presence_disabled && user.settings.presence_enabled) {
     const hint: PresenceHint = { userId: user.user_id, record, serverTimestamp: store.clock.now() / 1000 };
-    store.emit(store.activeUserIds(), { type: 'presence', $presence: hint });
+    // Users who cannot access this user (guests, when the realm limits them) never hear of their presence.
+    const audience = store.activeUserIds().filter((id) => {
+      const viewer = store.state.users.get(id);
+      return !viewer || canAccessAllUsers(store.state, viewer) || canAccessUser(store.state, viewer, user);
+    });
+    store.emit(audience, { type: 'presence', $presence: hint });
   }
   return record;
 }
@@ -108,17 +114,20 @@ export function presenceEventFor(state: RealmState, hint: PresenceHint, options:
 
 /**
  * Presences of the realm's users updated within `historyDays` days: keyed by user id (slim, modern
- * shape) or by API e-mail (legacy shape).
+ * shape) or by API e-mail (legacy shape); only users the viewer may access (undefined: everyone).
  */
 export function presencesSnapshot(
   store: Store,
-  options: { slim: boolean; historyDays: number },
+  options: { slim: boolean; historyDays: number; viewer?: UserRecord },
 ): Record<string, unknown> {
   const since = store.now() - options.historyDays * 86400;
   const out: Record<string, unknown> = {};
+  const { viewer } = options;
+  const limited = viewer !== undefined && !canAccessAllUsers(store.state, viewer);
   for (const [userId, record] of presenceState(store.state).byUser) {
     const user = store.state.users.get(userId);
     if (!user?.is_active || record.idle_timestamp < since) continue;
+    if (limited && !canAccessUser(store.state, viewer, user)) continue;
     if (options.slim) {
       out[String(userId)] = {
         active_timestamp: record.active_timestamp,
