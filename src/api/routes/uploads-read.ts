@@ -12,10 +12,13 @@ export async function uploadedFile(
 ): Promise<{ name: string; contentType: string; content: Uint8Array }> {
   const header = request.header('content-type') ?? '';
   const body = request.body;
-  if (!header.toLowerCase().startsWith('multipart/form-data') || body === null) throw errors.noFileUploaded();
+  if (!header.toLowerCase().startsWith('multipart/form-data') || !body?.length) throw errors.noFileUploaded();
   const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-  // The parameter reader has parsed this body already, so it is well-formed here.
-  const form = await new Response(bytes as BodyInit, { headers: { 'content-type': header } }).formData();
+  const form = await new Response(bytes as BodyInit, { headers: { 'content-type': header } })
+    .formData()
+    .catch(() => {
+      throw errors.badRequest('Malformed multipart/form-data body');
+    });
   const files: File[] = [];
   for (const value of form.values()) if (typeof value !== 'string') files.push(value);
   if (files.length === 0) throw errors.noFileUploaded();
