@@ -1,0 +1,333 @@
+/**
+ * The access matrix's table: one line per route of the route table (a route missing here fails the test).
+ * Rules and overrides are explained in rules.ts; `$object` is the cell's object, `$self` the caller's id.
+ */
+import type { RouteExpectation } from './rules.js';
+
+const NO_USER = '400: No such user';
+const NOT_CHANNEL_ADMIN = '400: You do not have permission to administer this channel.';
+const INVALID_CHANNEL = '400: Invalid channel ID';
+const STREAM_MSG = { type: 'stream', to: '$object', topic: 'matrix', content: 'hello' };
+const DRAFT = { type: 'stream', to: [40], topic: 'matrix', content: 'edited', timestamp: 1763683000 };
+const LINKIFIER = { pattern: '#(?P<id>[0-9]+)', url_template: 'https://x.test/{id}' };
+const TOKEN = { token: 'c0ffee00c0ffee00c0ffee00c0ffee00', appid: 'org.svc.app' };
+const NON_ADMINS = 'bot,guest,member,moderator';
+const ACTIVE = 'bot,guest,member,moderator,admin,owner';
+const NOT_LOGGED_IN = '401 UNAUTHORIZED: Not logged in: API authentication or user session required';
+const NO_BOTS = '400: This endpoint does not accept bot requests.';
+const INSUFFICIENT = '400: Insufficient permission';
+const NOT_GUEST = '400: Not allowed for guest users';
+/** Administrators may revoke or resend anyone's invitation. */
+const ADMINS_TOO = { 'admin,owner/other': '200' };
+
+/** Expected access per route, keyed `METHOD /path` as in the route table. */
+export const EXPECTATIONS: Record<string, RouteExpectation> = {
+  'GET /server_settings': { rule: 'open' },
+  'POST /dev_fetch_api_key': { rule: 'open', params: { username: 'hamlet@svc.test' } },
+  'GET /users/me': { rule: 'user' },
+  'GET /users': { rule: 'user' },
+  'GET /users/{user_id}': { rule: 'user', object: 'user' },
+  'GET /users/{email}': {
+    rule: 'user',
+    object: 'email',
+    over: { '*/private': NO_USER, [`${NON_ADMINS}/other`]: NO_USER },
+  },
+  'PATCH /users/{user_id}': { rule: 'admin', object: 'user', params: { full_name: 'Renamed' } },
+  'DELETE /users/{user_id}': {
+    rule: 'admin',
+    object: 'user',
+    over: { 'owner/own': '400 CANNOT_DEACTIVATE_LAST_USER: Cannot deactivate the only organization owner.' },
+  },
+  'POST /users/{user_id}/reactivate': { rule: 'admin', object: 'user' },
+  'GET /streams': { rule: 'user' },
+  'GET /streams/{stream_id}': { rule: 'channel-access', object: 'channel' },
+  'PATCH /streams/{stream_id}': {
+    rule: 'admin',
+    object: 'channel',
+    params: { description: 'x' },
+    over: { [`${NON_ADMINS}/own`]: NOT_CHANNEL_ADMIN, [`${NON_ADMINS}/private`]: INVALID_CHANNEL },
+  },
+  'DELETE /streams/{stream_id}': {
+    rule: 'admin',
+    object: 'channel',
+    over: { [`${NON_ADMINS}/own`]: NOT_CHANNEL_ADMIN, [`${NON_ADMINS}/private`]: INVALID_CHANNEL },
+  },
+  'GET /get_stream_id': { rule: 'user', params: { stream: 'access-public' } },
+  'POST /users/me/subscriptions': { rule: 'not-guest', params: { subscriptions: [{ name: 'Denmark' }] } },
+  'DELETE /users/me/subscriptions': { rule: 'user', params: { subscriptions: ['access-public'] } },
+  'GET /users/me/subscriptions': { rule: 'user' },
+  'POST /users/me/subscriptions/properties': {
+    rule: 'channel-content',
+    object: 'channel',
+    params: { subscription_data: [{ stream_id: '$object', property: 'pin_to_top', value: true }] },
+  },
+  'GET /streams/{stream_id}/members': { rule: 'channel-access', object: 'channel' },
+  'GET /users/{user_id}/subscriptions/{stream_id}': {
+    rule: 'channel-access',
+    object: 'channel',
+    path: { user_id: '$self' },
+  },
+  'GET /users/me/{stream_id}/topics': { rule: 'channel-content', object: 'channel' },
+  'POST /user_topics': {
+    rule: 'channel-content',
+    object: 'channel',
+    params: { stream_id: '$object', topic: 'matrix', visibility_policy: 1 },
+  },
+  'GET /user_groups': { rule: 'user' },
+  'POST /user_groups/create': {
+    rule: 'not-guest',
+    params: { name: 'matrix-group', description: 'x', members: [] },
+    over: { guest: INSUFFICIENT },
+  },
+  'PATCH /user_groups/{user_group_id}': {
+    rule: 'not-guest',
+    object: 'group',
+    params: { description: 'x' },
+    over: { guest: INSUFFICIENT },
+  },
+  'POST /user_groups/{user_group_id}/deactivate': {
+    rule: 'not-guest',
+    object: 'group',
+    over: { guest: INSUFFICIENT },
+  },
+  'POST /user_groups/{user_group_id}/members': {
+    rule: 'not-guest',
+    object: 'group',
+    params: { add: [41] },
+    over: { guest: INSUFFICIENT },
+  },
+  'POST /user_groups/{user_group_id}/subgroups': {
+    rule: 'not-guest',
+    object: 'group',
+    params: { add: [10] },
+    over: { guest: INSUFFICIENT },
+  },
+  'GET /user_groups/{user_group_id}/members': { rule: 'user', object: 'group' },
+  'GET /user_groups/{user_group_id}/members/{user_id}': {
+    rule: 'user',
+    object: 'group',
+    path: { user_id: '$self' },
+  },
+  'GET /user_groups/{user_group_id}/subgroups': { rule: 'user', object: 'group' },
+  'POST /register': { rule: 'open' },
+  'GET /events': {
+    rule: 'own-only',
+    object: 'queue',
+    params: { queue_id: '$object', last_event_id: -1, dont_block: true },
+  },
+  'DELETE /events': { rule: 'own-only', object: 'queue', params: { queue_id: '$object' } },
+  'POST /typing': {
+    rule: 'channel-content',
+    object: 'channel',
+    params: { op: 'start', type: 'stream', stream_id: '$object', topic: 'matrix' },
+  },
+  'POST /users/me/presence': { rule: 'user', params: { status: 'active' } },
+  'GET /realm/presence': { rule: 'user' },
+  'GET /drafts': { rule: 'user' },
+  'POST /drafts': { rule: 'user', params: { drafts: [DRAFT] } },
+  'PATCH /drafts/{draft_id}': { rule: 'own-only', object: 'draft', params: { draft: DRAFT } },
+  'DELETE /drafts/{draft_id}': { rule: 'own-only', object: 'draft' },
+  'GET /saved_snippets': { rule: 'user' },
+  'POST /saved_snippets': { rule: 'user', params: { title: 't', content: 'c' } },
+  'PATCH /saved_snippets/{saved_snippet_id}': {
+    rule: 'own-only',
+    object: 'snippet',
+    params: { title: 'edited' },
+  },
+  'DELETE /saved_snippets/{saved_snippet_id}': { rule: 'own-only', object: 'snippet' },
+  'GET /scheduled_messages': { rule: 'user' },
+  'POST /scheduled_messages': {
+    rule: 'user',
+    params: {
+      type: 'stream',
+      to: 40,
+      topic: 'matrix',
+      content: 'later',
+      scheduled_delivery_timestamp: 1893456000,
+    },
+  },
+  'PATCH /scheduled_messages/{scheduled_message_id}': {
+    rule: 'own-only',
+    object: 'scheduled',
+    params: { content: 'edited' },
+  },
+  'DELETE /scheduled_messages/{scheduled_message_id}': { rule: 'own-only', object: 'scheduled' },
+  'POST /invites': {
+    rule: 'not-guest',
+    params: { invitee_emails: 'new-person@example.org', stream_ids: [] },
+  },
+  'POST /invites/multiuse': {
+    rule: 'admin',
+    params: { stream_ids: [] },
+    over: { 'bot,member,moderator': INSUFFICIENT, guest: NOT_GUEST },
+  },
+  'GET /invites': { rule: 'user' },
+  'DELETE /invites/{invite_id}': { rule: 'own-only', object: 'invite', over: ADMINS_TOO },
+  'DELETE /invites/multiuse/{invite_id}': { rule: 'own-only', object: 'link', over: ADMINS_TOO },
+  'POST /invites/{invite_id}/resend': { rule: 'own-only', object: 'invite', over: ADMINS_TOO },
+  'POST /svc-mock/invitations/accept': {
+    rule: 'control',
+    params: { email: 'nobody@example.org', full_name: 'N' },
+    over: { '*': '400: No such invitation' },
+  },
+  'GET /realm/linkifiers': { rule: 'user' },
+  'GET /realm/filters': { rule: 'user' },
+  'POST /realm/filters': { rule: 'admin', params: LINKIFIER },
+  'PATCH /realm/filters/{filter_id}': { rule: 'admin', object: 'linkifier', params: LINKIFIER },
+  'DELETE /realm/filters/{filter_id}': { rule: 'admin', object: 'linkifier' },
+  'PATCH /realm/linkifiers': { rule: 'admin', params: { ordered_linkifier_ids: [2, 1] } },
+  'POST /realm/playgrounds': {
+    rule: 'admin',
+    params: { name: 'P', highlighter_language: 'Python', url_template: 'https://p.test/?c={code}' },
+  },
+  'DELETE /realm/playgrounds/{playground_id}': { rule: 'admin', object: 'playground' },
+  'PATCH /realm/user_settings_defaults': { rule: 'admin', params: { enter_sends: false } },
+  'PATCH /settings': { rule: 'user', params: { enter_sends: false } },
+  'POST /users/me/apns_device_token': { rule: 'human', params: TOKEN },
+  'DELETE /users/me/apns_device_token': {
+    rule: 'human',
+    params: TOKEN,
+    over: { 'guest,member,moderator,admin,owner': '400: Token does not exist' },
+  },
+  'GET /avatar/{user_id_or_email}': { rule: 'open', object: 'user', over: { [`none,${ACTIVE}`]: '302' } },
+  'GET /avatar/{user_id_or_email}/medium': {
+    rule: 'open',
+    object: 'user',
+    over: { [`none,${ACTIVE}`]: '302' },
+  },
+  'GET /user_avatars/{realm_id}/{avatar_file}': {
+    rule: 'open',
+    path: { realm_id: 2, avatar_file: '10.png' },
+  },
+  // The real server names the private channel it refuses (reference facts: send without access).
+  'POST /messages': {
+    rule: 'channel-content',
+    object: 'channel',
+    params: STREAM_MSG,
+    over: { '*/private': "400: Not authorized to send to channel 'qzv-vault'" },
+    leaks: ['channel'],
+  },
+  'POST /messages/render': { rule: 'user', params: { content: 'hello' } },
+  'GET /messages': { rule: 'user', params: { anchor: 'newest', num_before: 1000, num_after: 0 } },
+  'GET /messages/matches_narrow': {
+    rule: 'user',
+    object: 'message',
+    params: { msg_ids: ['$object'], narrow: [] },
+  },
+  'GET /messages/{message_id}': { rule: 'message-access', object: 'message' },
+  'PATCH /messages/{message_id}': {
+    rule: 'message-access',
+    object: 'message',
+    params: { content: 'edited' },
+    over: { '*/other': "400: You don't have permission to edit this message" },
+  },
+  'GET /messages/{message_id}/history': { rule: 'message-access', object: 'message' },
+  'DELETE /messages/{message_id}': {
+    rule: 'message-access',
+    object: 'message',
+    over: { [`${NON_ADMINS}/own,other`]: "400: You don't have permission to delete this message" },
+  },
+  'POST /messages/{message_id}/reactions': {
+    rule: 'message-access',
+    object: 'message',
+    params: { emoji_name: 'smile' },
+  },
+  'DELETE /messages/{message_id}/reactions': {
+    rule: 'message-access',
+    object: 'message',
+    params: { emoji_name: 'smile' },
+    over: { '*/own,other': "400 REACTION_DOES_NOT_EXIST: Reaction doesn't exist." },
+  },
+  'POST /messages/flags': {
+    rule: 'message-access',
+    object: 'message',
+    params: { messages: ['$object'], op: 'add', flag: 'starred' },
+  },
+  'POST /messages/flags/narrow': {
+    rule: 'user',
+    params: { anchor: 'newest', num_before: 10, num_after: 0, narrow: [], op: 'add', flag: 'read' },
+  },
+  'POST /mark_all_as_read': { rule: 'user' },
+  'POST /mark_stream_as_read': {
+    rule: 'channel-content',
+    object: 'channel',
+    params: { stream_id: '$object' },
+  },
+  'POST /mark_topic_as_read': {
+    rule: 'channel-content',
+    object: 'channel',
+    params: { stream_id: '$object', topic_name: 'matrix' },
+  },
+  'GET /svc-mock/faults': { rule: 'control' },
+  'PUT /svc-mock/faults': { rule: 'control', params: { latency: '0' } },
+  'POST /svc-mock/faults': { rule: 'control', params: { latency: '0' } },
+  'DELETE /svc-mock/faults': { rule: 'control' },
+  'POST /svc-mock/reset': { rule: 'control' },
+  'POST /svc-mock/restore': {
+    rule: 'control',
+    over: { '*': '400: Send the snapshot as the request body with Content-Type: application/json' },
+  },
+  'GET /svc-mock/snapshot': { rule: 'control' },
+  'GET /svc-mock/clock': { rule: 'control' },
+  'POST /svc-mock/clock': { rule: 'control', params: { advance: '1s' } },
+  'GET /svc-mock/accounts': { rule: 'control' },
+  'GET /svc-mock/requests': { rule: 'control' },
+  'GET /svc-mock/realm': { rule: 'control' },
+  'GET /svc-mock/queues': { rule: 'control' },
+  'GET /svc-mock/changes': { rule: 'control' },
+  'GET /users/me/alert_words': { rule: 'user' },
+  'POST /users/me/alert_words': { rule: 'user', params: { alert_words: ['matrix'] } },
+  'DELETE /users/me/alert_words': { rule: 'user', params: { alert_words: ['matrix'] } },
+  'POST /users/me/muted_users/{muted_user_id}': {
+    rule: 'user',
+    object: 'user',
+    over: { '*/own': '400: Cannot mute self' },
+  },
+  'DELETE /users/me/muted_users/{muted_user_id}': {
+    rule: 'user',
+    object: 'user',
+    over: { '*': '400: User is not muted' },
+  },
+  'POST /users/me/status': { rule: 'human', params: { status_text: 'busy' } },
+  // Bots have no status: looking one up is "No such user", as for any user id that is not a human's.
+  'GET /users/{user_id}/status': { rule: 'user', object: 'user', over: { 'bot/own': NO_USER } },
+  'GET /realm/emoji': { rule: 'user' },
+  'POST /realm/emoji/{emoji_name}': {
+    rule: 'not-guest',
+    path: { emoji_name: 'matrix_emoji' },
+    over: { 'member,moderator,admin,owner': '400: You must upload exactly one file.', bot: NO_BOTS },
+  },
+  'DELETE /realm/emoji/{emoji_name}': {
+    rule: 'admin',
+    path: { emoji_name: 'green_tick' },
+    over: { [NON_ADMINS]: '400: Must be an organization administrator or emoji author' },
+  },
+  'GET /user_avatars/{realm_id}/emoji/images/{emoji_file}': {
+    rule: 'open',
+    path: { realm_id: 2, emoji_file: '1.png' },
+  },
+  'POST /fetch_api_key': {
+    rule: 'open',
+    params: { username: 'hamlet@svc.test', password: 'wrong' },
+    over: { '*': '401 AUTHENTICATION_FAILED' },
+  },
+  'POST /users': {
+    rule: 'admin',
+    params: { email: 'new-person@svc.test', password: 'secret-password', full_name: 'New Person' },
+  },
+  'GET /messages/{message_id}/read_receipts': { rule: 'message-access', object: 'message' },
+  'POST /user_uploads': { rule: 'user', over: { '*': '400: You must specify a file to upload' } },
+  'GET /user_uploads/{realm_id}/{dir}/{key}/{filename}': {
+    rule: 'open',
+    path: { realm_id: 2, dir: 'ab', key: 'no-such-key', filename: 'x.txt' },
+    over: { none: NOT_LOGGED_IN, [ACTIVE]: '404: Not Found' },
+  },
+  'GET /attachments': { rule: 'user' },
+  // No attachment or upload has these ids: every caller gets the same refusal (none is told more).
+  'DELETE /attachments/{attachment_id}': {
+    rule: 'user',
+    path: { attachment_id: 999 },
+    over: { '*': '400: Invalid attachment' },
+  },
+  'GET /realm/profile_fields': { rule: 'user' },
+};
