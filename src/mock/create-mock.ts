@@ -4,6 +4,7 @@
  */
 import { createApp, type App, type AppOptions } from '../api/app.js';
 import { authenticate } from '../api/auth.js';
+import { deriveRequest } from '../api/derive-request.js';
 import type { ControlClock, MockControl, RequestLogEntry } from '../api/control.js';
 import { errors } from '../api/errors/index.js';
 import { ConnectionDroppedError, responseText, type ApiRequest, type ApiResponse } from '../api/route.js';
@@ -147,14 +148,14 @@ export function createMock(options: MockOptions): Mock {
     let body = request.body;
     const read = request.readBody;
     const observed: ApiRequest = read
-      ? {
-          ...request,
+      ? deriveRequest(request, {
+          body,
           readBody: async (limit) => {
             const bytes = await read.call(request, limit);
             body = bytes;
             return bytes;
           },
-        }
+        })
       : request;
     const response = await app.handle(observed);
     let user;

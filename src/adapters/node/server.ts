@@ -32,22 +32,27 @@ export interface RunningServer {
 }
 
 /** Answers being written: close() lets them reach the client before it cuts the connections. */
-type Flushing = Set<Promise<void>>;
+type Flushing = Set<ServerResponse>;
 
-async function serve(
-  app: Dispatcher,
-  req: IncomingMessage,
-  res: ServerResponse,
-  flushing: Flushing,
-): Promise<void> {
-  const abort = new AbortController();
-  // Only a client that leaves before its answer aborts (aborting builds a DOMException: not per request).
+/**
+ * The dispatcher's record of a node request. Built on every request, so what most requests never read stays
+ * lazy: the AbortSignal (only long polls listen; building one costs more than routing) and the peer address
+ * (a getpeername call; only the rate limiter reads it).
+ */
+function apiRequest(req: IncomingMessage, res: ServerResponse, flushing: Flushing): ApiRequest {
+  let abort: AbortController | undefined;
+  let left = false;
+  // One listener does both jobs: a client that leaves before its answer aborts; a written answer is flushed.
   res.on('close', () => {
-    if (!res.writableFinished) abort.abort();
+    flushing.delete(res);
+    if (!res.writableFinished) {
+      left = true;
+      abort?.abort();
+    }
   });
   const url = req.url ?? '/';
   const q = url.indexOf('?');
-  const response = await app.handle({
+  return {
     method: req.method ?? 'GET',
     path: q < 0 ? url : url.slice(0, q),
     query: q < 0 ? '' : url.slice(q + 1),
@@ -58,9 +63,26 @@ async function serve(
     // Read by the dispatcher after routing and authentication, under the route's size limit.
     body: null,
     readBody: (limit) => readNodeBody(req, limit),
-    signal: abort.signal,
-    ip: req.socket.remoteAddress,
-  });
+    get signal() {
+      if (!abort) {
+        abort = new AbortController();
+        if (left) abort.abort();
+      }
+      return abort.signal;
+    },
+    get ip() {
+      return req.socket.remoteAddress;
+    },
+  };
+}
+
+async function serve(
+  app: Dispatcher,
+  req: IncomingMessage,
+  res: ServerResponse,
+  flushing: Flushing,
+): Promise<void> {
+  const response = await app.handle(apiRequest(req, res, flushing));
   if (res.destroyed) return;
   if (response.drop) {
     req.socket.destroy();
@@ -70,12 +92,15 @@ async function serve(
   // A body left unread (refused before or while it streamed) is discarded for a moment, then the connection closes.
   if (!req.complete) lingerThenClose(req, res);
   res.writeHead(response.status, response.headers);
-  const flushed = new Promise<void>((resolve) => {
-    res.once('close', resolve);
-    res.end(req.method === 'HEAD' ? undefined : body, resolve);
-  });
-  flushing.add(flushed);
-  void flushed.then(() => flushing.delete(flushed));
+  flushing.add(res);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** Resolves once every answer being written has reached its client or lost its connection. */
+function flushed(flushing: Flushing): Promise<unknown> {
+  return Promise.all(
+    [...flushing].map((res) => new Promise<void>((resolve) => res.once('close', () => resolve()))),
+  );
 }
 
 /**
@@ -125,7 +150,7 @@ export async function startServer(
         server.close((error) => (error ? reject(error) : resolve())),
       );
       server.closeIdleConnections();
-      await Promise.all(flushing);
+      await flushed(flushing);
       server.closeAllConnections();
       await closed;
     },
