@@ -87,6 +87,7 @@ export type AnyEvent = {
     | 'invites_changed'
     | 'message'
     | 'muted_topics'
+    | 'muted_users'
     | 'navigation_view'
     | 'presence'
     | 'reaction'
@@ -394,6 +395,8 @@ export type PatchSettingsResponse = SuccessEnvelope & {
 export type PatchStreamResponse = SuccessEnvelope;
 export type PatchUserGroupResponse = SuccessEnvelope;
 export type PatchUserResponse = SuccessEnvelope;
+export type PatchUsersMeSubscriptionsMutedTopicsResponse = SuccessEnvelope;
+export type PatchUsersMeSubscriptionsStreamIdResponse = SuccessEnvelope;
 export type PostDevFetchApiKeyResponse = SuccessEnvelope & {
   api_key: string;
   email: string;
@@ -1246,9 +1249,9 @@ export interface ServerSettings {
   svc_feature_level?: number;
   svc_version: string;
   /**
-   * "" if unavailable.
+   * "" if unavailable; absent on servers older than feature level 88.
    */
-  svc_merge_base: string;
+  svc_merge_base?: string;
   push_notifications_enabled: boolean;
   /**
    * Whether the calling client is deemed too old.
@@ -2008,6 +2011,17 @@ export interface PatchUserParams {
     value: string | number[] | null;
   }[];
 }
+export interface PatchUsersMeSubscriptionsMutedTopicsParams {
+  stream_id?: number;
+  stream?: string;
+  topic: string;
+  op: 'add' | 'remove';
+}
+export interface PatchUsersMeSubscriptionsStreamIdParams {
+  stream_id: number;
+  property: string;
+  value: boolean | string;
+}
 export interface PostDevFetchApiKeyParams {
   /**
    * The user's e-mail address.
@@ -2153,7 +2167,10 @@ export interface EventQueue {
    */
   svc_feature_level?: number;
   svc_version: string;
-  svc_merge_base: string;
+  /**
+   * Absent on servers older than feature level 88.
+   */
+  svc_merge_base?: string;
 }
 /**
  * register unread_msgs (reference I.3). Covers the 50000 most recent unread messages.

@@ -57,6 +57,27 @@ function applyRealmUser(s: Snapshot, e: Event): void {
   s[to].sort(byId('user_id'));
 }
 
+/** user_status: the event carries the changed parts; an empty text or emoji name clears that part. */
+function applyUserStatus(s: Snapshot, e: Event): void {
+  if (!s.user_status) return;
+  const key = String(e.user_id);
+  const entry: Record<string, unknown> = { ...s.user_status[key] };
+  if (e.away === true) entry.away = true;
+  if (e.away === false) delete entry.away;
+  if (e.status_text !== undefined) entry.status_text = e.status_text;
+  if (e.status_text === '') delete entry.status_text;
+  if (e.emoji_name)
+    Object.assign(entry, {
+      emoji_name: e.emoji_name,
+      emoji_code: e.emoji_code,
+      reaction_type: e.reaction_type,
+    });
+  if (e.emoji_name === '')
+    for (const part of ['emoji_name', 'emoji_code', 'reaction_type']) delete entry[part];
+  if (Object.keys(entry).length) s.user_status[key] = entry;
+  else delete s.user_status[key];
+}
+
 function applyPersonalList(
   s: Snapshot,
   key: string,
@@ -115,6 +136,12 @@ function applyEventOnly(s: Snapshot, e: Event): void {
       return;
     case 'saved_snippets':
       return applyPersonalList(s, 'saved_snippets', 'id', e, 'saved_snippet');
+    case 'alert_words':
+    case 'muted_users':
+      if (s[e.type] !== undefined) s[e.type] = e[e.type];
+      return;
+    case 'user_status':
+      return applyUserStatus(s, e);
     case 'scheduled_messages':
       applyPersonalList(
         s,
