@@ -1,4 +1,4 @@
-/** `npm run soak [-- --duration 60 --queues 1000 --users 50 --seed 1]`: runs a soak and prints its figures. */
+/** `npm run soak [-- --duration 45 --queues 1000 --users 50 --seed 1]`: runs a soak and prints its figures. */
 import { parseSoakArgs, type SoakOptions } from './options.js';
 import { runSoak } from './run.js';
 import { formatReport } from './verdict.js';

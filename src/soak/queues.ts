@@ -18,9 +18,14 @@ export interface SoakQueue {
   /** Key ids of the received events, in order (heartbeats left out). */
   received: number[];
   heartbeats: number;
+  /** Polls sent again after a network error. */
+  retries: number;
   /** Problems seen while polling: id gaps, refusals, network errors. */
   problems: string[];
 }
+
+/** Polls of one queue sent again after network errors before the soak counts it as lost. */
+const MAX_RETRIES = 20;
 
 /** Receipt times of message events, for delivery latency: message ids and performance.now() values. */
 export interface Receipts {
@@ -64,6 +69,7 @@ export async function registerQueues(
       lastEventId,
       received: [],
       heartbeats: 0,
+      retries: 0,
       problems: [],
     });
   });
@@ -86,8 +92,14 @@ export async function pollQueue(
         last_event_id: String(queue.lastEventId),
       });
     } catch (error) {
-      queue.problems.push(`poll failed: ${(error as Error).message}`);
-      return;
+      // A connection lost (a keep-alive socket the server closed as it was reused, on a starved machine):
+      // poll again with the same last_event_id, as clients do; nothing unacknowledged may be lost.
+      if (++queue.retries > MAX_RETRIES) {
+        queue.problems.push(`poll failed ${MAX_RETRIES} times, last: ${(error as Error).message}`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
     }
     const now = performance.now();
     if (answer.status !== 200) {

@@ -30,6 +30,8 @@ export interface SoakReport {
   workload: WorkloadResult;
   deliveries: number;
   heartbeats: number;
+  /** Polls sent again after a network error (counted, not failed: the protocol is made for it). */
+  pollRetries: number;
   latency: Latency;
   memory: { baseline: SoakMemory; afterQueues: SoakMemory; afterCleanup: SoakMemory; peakRss: number };
   answers: AnswerCounts;
@@ -109,6 +111,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       workload,
       deliveries: queues.reduce((sum, q) => sum + q.received.length, 0),
       heartbeats: queues.reduce((sum, q) => sum + q.heartbeats, 0),
+      pollRetries: queues.reduce((sum, q) => sum + q.retries, 0),
       latency: latencyOf(receipts, oracle.sentAt),
       memory: { baseline, afterQueues, afterCleanup, peakRss },
       answers,

@@ -55,3 +55,5 @@ process.on('message', (message: { cmd?: string }) => {
 const hello: SoakHello = { url: server.url, owner: account(owner), users: soakUsers.map(account) };
 process.send!(hello);
 process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
+// A soak that ends without stopping this child (killed, crashed) closes the IPC channel: no orphan server.
+process.on('disconnect', () => process.exit(0));

@@ -76,7 +76,7 @@ export function formatReport(report: SoakReport): string {
     `actions: ${int(total)} (${actions.join(', ')})`,
     `events delivered: ${int(report.deliveries)} (${int(report.heartbeats)} heartbeats besides)`,
     `delivery latency (send → poll return, ${int(l.count)} message events): p50 ${ms(l.p50)}, p99 ${ms(l.p99)}, max ${ms(l.max)}`,
-    `answers: ${int(report.answers.total)}, 5xx: ${report.answers.serverErrors}`,
+    `answers: ${int(report.answers.total)}, 5xx: ${report.answers.serverErrors}, polls sent again after a lost connection: ${report.pollRetries}`,
     `server RSS: baseline ${mb(m.baseline.rss)}, peak ${mb(m.peakRss)}, after deleting the queues ${mb(m.afterQueues.rss)}, after the cleanup ${mb(m.afterCleanup.rss)}`,
     `server heap after GC: baseline ${mb(m.baseline.heapUsed)}, after deleting the queues ${mb(m.afterQueues.heapUsed)}, after deleting the soak's messages ${mb(m.afterCleanup.heapUsed)}`,
     `checks: ${check.missing} missing, ${check.unexpected} unexpected or duplicated, order ${check.orderConflict ? 'CONFLICT' : 'consistent'}`,

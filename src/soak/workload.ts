@@ -44,7 +44,12 @@ export async function runWorkload(
     while (performance.now() < deadline) {
       const plan = planAction(client, world, oracle.size);
       const started = performance.now();
-      const answer = await http.call(plan.user, plan.method, plan.path, plan.form);
+      const answer = await http.call(plan.user, plan.method, plan.path, plan.form).catch((error: Error) => {
+        // Whether the server applied it is unknown, so the oracle cannot follow this client any further.
+        result.refusals.push(`${plan.method} /${plan.path} (${plan.kind}) failed: ${error.message}`);
+        return undefined;
+      });
+      if (!answer) return;
       if (answer.status !== 200) {
         result.refusals.push(
           `${plan.method} /${plan.path} (${plan.kind}) answered ${answer.status}: ${String(answer.body.msg)}`,
