@@ -54,6 +54,17 @@ describe('responses validate against the schemas of the level being served', () 
       subscriptions: [{ name: 'schema probe' }],
       send_new_subscription_messages: true,
     });
+    const fetched = await checked(level, 'GET', '/messages', {
+      anchor: 'newest',
+      num_before: 5,
+      num_after: 0,
+    });
+    const newestId = (fetched.messages as Array<{ id: number }>).at(-1)!.id;
+    await checked(level, 'POST', `/messages/${newestId}/reactions`, { emoji_name: 'octopus' });
+    const message = (await checked(level, 'GET', `/messages/${newestId}`)).message as {
+      reactions: unknown[];
+    };
+    expect(message.reactions.length).toBeGreaterThan(0);
     const events = await checked(level, 'GET', '/events', {
       queue_id: queue.queue_id,
       last_event_id: -1,

@@ -5,7 +5,8 @@
  * - a field sent under an older name gets that name (same schema, required if the new one is), except
  *   linkifiers' `url_format_string`, a string;
  * - a group-setting field whose value was a plain group id before the level becomes an integer;
- * - register's `realm_default_streams` lists channel objects before level 330.
+ * - register's `realm_default_streams` lists channel objects before level 330;
+ * - reactions in message objects carry a `user` object before level 328.
  * Schemas not named in {@link KIND_SCHEMAS} are unchanged; events and endpoints that `$ref` a transformed
  * resource see the transformed shape.
  */
@@ -28,6 +29,19 @@ export const KIND_SCHEMAS: Readonly<Record<ObjectKind, readonly [string, string]
   user_group_created: ['endpoints/post-user-groups-create.json', '/$defs/response/allOf/1'],
   subscribed: ['endpoints/post-users-me-subscriptions.json', '/$defs/response/allOf/1'],
   server_settings: ['resources/server-settings.json', ''],
+};
+
+/** The `user` object of reactions in messages before level 328. */
+const REACTION_USER: Schema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    email: { type: 'string' },
+    full_name: { type: 'string' },
+    is_mirror_dummy: { type: 'boolean' },
+  },
+  required: ['id', 'email', 'full_name', 'is_mirror_dummy'],
+  additionalProperties: false,
 };
 
 /** Fields whose older name has a different value schema. */
@@ -74,6 +88,14 @@ export function schemasAtLevel(level: number): Schema[] {
     const schema = byId.get(id);
     if (schema) transformKind(at(schema, pointer), kind, level);
   }
+  if (!has('message_reactions_without_user', level)) {
+    const message = byId.get('resources/message.json');
+    const reaction = message && at(message, '/$defs/Reaction');
+    if (reaction) {
+      (reaction.properties as Record<string, Schema>).user = REACTION_USER;
+      reaction.required = [...((reaction.required as string[] | undefined) ?? []), 'user'];
+    }
+  }
   if (!has('default_streams_as_ids', level)) {
     const register = byId.get(KIND_SCHEMAS.register[0]);
     const properties =
@@ -91,7 +113,10 @@ function levelKey(level: number): string {
   const parts = (Object.keys(KIND_SCHEMAS) as ObjectKind[]).map((kind) =>
     JSON.stringify(shapePlan(kind, level) ?? null),
   );
-  parts.push(String(has('default_streams_as_ids', level)));
+  parts.push(
+    String(has('default_streams_as_ids', level)),
+    String(has('message_reactions_without_user', level)),
+  );
   const key = parts.join('|');
   keyByLevel.set(level, key);
   return key;

@@ -695,6 +695,12 @@ export const BEHAVIOURS = {
     change: 'user settings carry web_animate_image_previews',
     where: 'user settings (register, defaults)',
   },
+  message_reactions_without_user: {
+    level: 328,
+    change:
+      'reactions inside message objects lose their "user" object ({id, email, full_name, is_mirror_dummy}); unlike events, messages never got it back',
+    where: 'message objects: GET /messages, GET /messages/{id}, message events',
+  },
   field_web_suggest_update_timezone: {
     level: 329,
     change: 'user settings carry web_suggest_update_timezone',

@@ -133,6 +133,30 @@ describe('answers of endpoints at level 218', () => {
     expect(await apps.call(317, IAGO, 'POST', '/user_groups/create', params)).toHaveProperty('group_id');
   });
 
+  it('message objects carry the reaction user object before level 328 only', async () => {
+    const reactions = async (level: number) => {
+      const fetched = await apps.call(level, IAGO, 'GET', '/messages', {
+        anchor: 'newest',
+        num_before: 1,
+        num_after: 0,
+      });
+      const id = (fetched.messages as Row[]).at(-1)!.id as number;
+      await apps.call(level, IAGO, 'POST', `/messages/${id}/reactions`, { emoji_name: 'octopus' });
+      const message = (await apps.call(level, IAGO, 'GET', `/messages/${id}`)).message as {
+        reactions: Row[];
+      };
+      return message.reactions.find((r) => r.emoji_name === 'octopus')!;
+    };
+    const old = await reactions(327);
+    expect(old.user).toEqual({
+      id: old.user_id,
+      email: expect.any(String),
+      full_name: expect.any(String),
+      is_mirror_dummy: false,
+    });
+    expect(await reactions(328)).not.toHaveProperty('user');
+  });
+
   it('GET /streams and GET /users/me/subscriptions leave out creator_id and is_archived at 218', async () => {
     const streams = (await apps.call(218, IAGO, 'GET', '/streams')).streams as Row[];
     const subs = (await apps.call(218, IAGO, 'GET', '/users/me/subscriptions')).subscriptions as Row[];

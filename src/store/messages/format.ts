@@ -2,7 +2,7 @@
 import type { DisplayRecipientUser, Message } from '../../generated/types.js';
 import { displayTopic } from '../topics.js';
 import { apiEmail, avatarUrl } from '../users.js';
-import type { MessageRecord, RealmState, UserRecord } from '../state.js';
+import type { MessageRecord, ReactionRecord, RealmState, UserRecord } from '../state.js';
 import { flagNames, viewerBits } from './flags.js';
 import { topicLinks } from '../render.js';
 import { visibleEditHistory } from './edit-history.js';
@@ -46,6 +46,18 @@ function displayRecipient(state: RealmState, record: MessageRecord): string | Di
   return users;
 }
 
+/** A reaction with the `user` object that message objects carried before level 328. */
+function withReactionUser(state: RealmState, reaction: ReactionRecord): Message['reactions'][number] {
+  const user = state.users.get(reaction.user_id);
+  const described = {
+    id: reaction.user_id,
+    email: user ? apiEmail(state, user) : '',
+    full_name: user?.full_name ?? '',
+    is_mirror_dummy: false,
+  };
+  return { ...reaction, user: described } as Message['reactions'][number];
+}
+
 /** The full message object without `flags` (events carry flags beside it). */
 export function formatMessage(
   state: RealmState,
@@ -74,7 +86,9 @@ export function formatMessage(
     timestamp: record.timestamp,
     client: record.client,
     is_me_message: record.is_me_message,
-    reactions: record.reactions.map((r) => ({ ...r })),
+    reactions: has('message_reactions_without_user', featureLevel)
+      ? record.reactions.map((r) => ({ ...r }))
+      : record.reactions.map((r) => withReactionUser(state, r)),
     submessages: [],
   };
   if (record.stream_id !== null) out.stream_id = record.stream_id;
