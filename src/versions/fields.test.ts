@@ -75,6 +75,14 @@ describe('the fields table', () => {
     const oldSent = rule.oldName && (!rule.oldSince || level - 1 >= levelOf(rule.oldSince));
     if (oldSent) expect(below).toHaveProperty([rule.oldName!]);
     else if (rule.oldName) expect(below).not.toHaveProperty([rule.oldName]);
+    if (rule.oldSince) {
+      // The older name has its own first level: sent there, and neither name below it.
+      const oldLevel = levelOf(rule.oldSince);
+      expect(await PROBES[kind](oldLevel)).toHaveProperty([rule.oldName!]);
+      const before = await PROBES[kind](oldLevel - 1);
+      expect(before).not.toHaveProperty([rule.oldName!]);
+      expect(before).not.toHaveProperty([field]);
+    }
   });
 
   it.each(entries.map((e) => [`${e.kind}.${e.field}`, e]))(

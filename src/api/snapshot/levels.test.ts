@@ -55,6 +55,13 @@ describe('POST /register at level 218 and at the newest level', () => {
     expect(old[0]).not.toHaveProperty('creator_id');
   });
 
+  it('switches realm_default_streams to ids exactly at level 330', async () => {
+    const before = (await register(329)).realm_default_streams as Row[];
+    const at = (await register(330)).realm_default_streams as number[];
+    expect(before.map((c) => c.stream_id)).toEqual(at);
+    expect(before.every((c) => typeof c === 'object' && typeof c.name === 'string')).toBe(true);
+  });
+
   it('leaves out the keys of later levels at 218 and keeps realm_uri and the older names', async () => {
     const old = await register(218);
     const newest = await register(NEWEST_FEATURE_LEVEL);
