@@ -194,6 +194,10 @@ describeTransports(
       const res = await t().as(MEMBER).post('users/me/muted_users/12');
       expect(res.status).toBe(404);
       expect(t().app.store.state.mutedUsers.size).toBe(0);
+      const snapshot = await t()
+        .as(MEMBER)
+        .post('register', { fetch_event_types: ['muted_users'] });
+      expect(snapshot.body).not.toHaveProperty('muted_users');
     });
   },
   { featureLevel: 47 },

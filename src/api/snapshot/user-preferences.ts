@@ -3,6 +3,7 @@ import { userAlertWords } from '../../store/user-preferences/alert-words.js';
 import { mutedUsersOf } from '../../store/user-preferences/muted-users.js';
 import { allStatuses } from '../../store/user-preferences/user-status.js';
 import { accessibleUserIds, canAccessAllUsers } from '../../store/users/visibility.js';
+import { has } from '../../versions/index.js';
 import type { SnapshotSection } from './context.js';
 
 /** alert_words, muted_users and user_status (empty for spectators). */
@@ -13,7 +14,11 @@ export const userPreferenceSections: SnapshotSection[] = [
   },
   {
     types: ['muted_users'],
-    build: ({ store, user }) => ({ muted_users: user ? mutedUsersOf(store.state, user.user_id) : [] }),
+    build: ({ store, user }) => {
+      // Servers before muting existed had no such section.
+      if (!has('muted_users', store.featureLevel)) return {};
+      return { muted_users: user ? mutedUsersOf(store.state, user.user_id) : [] };
+    },
   },
   {
     types: ['user_status'],
