@@ -27,6 +27,7 @@ import { routes as allRoutes } from './routes/index.js';
 import { DEFAULT_FEATURE_LEVEL, type AppServices } from './services.js';
 import { checkFeatureLevel, has, releaseOf } from '../versions/index.js';
 import { dropUnsupportedParams } from '../versions/params.js';
+import { endpointExists } from '../versions/endpoints.js';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -123,6 +124,9 @@ export function createApp(options: AppOptions): App {
       throw errors.methodNotAllowed(found.allowed);
     }
     const { route } = found.compiled;
+    const routeKey = `${route.method} ${route.path}`;
+    if (!endpointExists(routeKey, services.featureLevel))
+      throw errors.noSuchEndpoint(request.method, request.path);
     // Routing and authentication come before the body is read: a refused request costs no body memory.
     const query = route.queryApiKey ? new URLSearchParams(request.query) : undefined;
     let user;
@@ -160,7 +164,7 @@ export function createApp(options: AppOptions): App {
     const loaded: ApiRequest =
       bodyBytes === request.body ? request : deriveRequest(request, { body: bodyBytes, readBody: undefined });
     const raw = await readRawParams(loaded, limits);
-    const unsupported = dropUnsupportedParams(`${route.method} ${route.path}`, raw, services.featureLevel);
+    const unsupported = dropUnsupportedParams(routeKey, raw, services.featureLevel);
     const { params, ignored } = decodeParams(plans.get(route)!, raw, found.pathParams, limits);
     const result = await route.handler({
       store,

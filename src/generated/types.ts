@@ -53,6 +53,7 @@ export type DeleteUsersMeAlertWordsResponse = SuccessEnvelope & {
 };
 export type DeleteUsersMeApnsDeviceTokenResponse = SuccessEnvelope;
 export type DeleteUsersMeMutedUsersMutedUserIdResponse = SuccessEnvelope;
+export type DeleteUsersMeProfileDataResponse = SuccessEnvelope;
 export type DeleteUsersMeSubscriptionsResponse = SuccessEnvelope & {
   removed: string[];
   not_removed: string[];
@@ -395,6 +396,7 @@ export type PatchSettingsResponse = SuccessEnvelope & {
 export type PatchStreamResponse = SuccessEnvelope;
 export type PatchUserGroupResponse = SuccessEnvelope;
 export type PatchUserResponse = SuccessEnvelope;
+export type PatchUsersMeProfileDataResponse = SuccessEnvelope;
 export type PatchUsersMeSubscriptionsMutedTopicsResponse = SuccessEnvelope;
 export type PatchUsersMeSubscriptionsStreamIdResponse = SuccessEnvelope;
 export type PostDevFetchApiKeyResponse = SuccessEnvelope & {
@@ -823,6 +825,9 @@ export interface DeleteUsersMeApnsDeviceTokenParams {
 }
 export interface DeleteUsersMeMutedUsersMutedUserIdParams {
   muted_user_id: number;
+}
+export interface DeleteUsersMeProfileDataParams {
+  data: number[];
 }
 export interface DeleteUsersMeSubscriptionsParams {
   subscriptions: string[];
@@ -2007,6 +2012,12 @@ export interface PatchUserParams {
    * Custom profile field values to set: {id, value}; an empty value ("", null or []) clears the field.
    */
   profile_data?: {
+    id: number;
+    value: string | number[] | null;
+  }[];
+}
+export interface PatchUsersMeProfileDataParams {
+  data: {
     id: number;
     value: string | number[] | null;
   }[];

@@ -11,6 +11,8 @@ type Gates = Readonly<Record<string, BehaviourName>>;
 const INVITE_PARAMS: Gates = {
   invite_expires_in_minutes: 'invite_expires_in_minutes',
   welcome_message_custom_text: 'welcome_message_custom_text',
+  include_realm_default_subscriptions: 'invite_default_subscriptions',
+  group_ids: 'invite_group_ids',
 };
 const CHANNEL_POLICY_PARAMS: Gates = {
   stream_post_policy: 'stream_post_policy',
@@ -36,9 +38,14 @@ export const PARAMETER_GATES: ReadonlyMap<string, Gates> = new Map<string, Gates
       include_can_access_content: 'include_all',
     },
   ],
-  ['POST /users/me/subscriptions', CHANNEL_POLICY_PARAMS],
+  [
+    'POST /users/me/subscriptions',
+    { ...CHANNEL_POLICY_PARAMS, send_new_subscription_messages: 'send_new_subscription_messages' },
+  ],
+  ['PATCH /messages/{message_id}', { prev_content_sha256: 'edit_prev_content_sha256' }],
+  ['GET /users', { user_ids: 'users_user_ids' }],
   ['PATCH /streams/{stream_id}', CHANNEL_POLICY_PARAMS],
-  ['POST /invites', INVITE_PARAMS],
+  ['POST /invites', { ...INVITE_PARAMS, notify_referrer_on_join: 'invite_notify_referrer' }],
   ['POST /invites/multiuse', INVITE_PARAMS],
   [
     'POST /users/me/status',

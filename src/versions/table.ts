@@ -262,6 +262,92 @@ export const BEHAVIOURS = {
     change: 'can_administer_channel_group: channel administrators may edit a channel (error text changes)',
     where: 'PATCH /streams/{id}, DELETE /streams/{id}',
   },
+  merge_base_reported: {
+    level: 88,
+    change: 'svc_merge_base is reported beside svc_version',
+    where: 'GET /server_settings, POST /register',
+  },
+  invite_default_subscriptions: {
+    level: 261,
+    change: 'include_realm_default_subscriptions is accepted (below: ignored)',
+    where: 'POST /invites, POST /invites/multiuse',
+  },
+  invite_notify_referrer: {
+    level: 267,
+    change: 'notify_referrer_on_join is accepted (below: ignored)',
+    where: 'POST /invites',
+  },
+  invite_group_ids: {
+    level: 322,
+    change: 'group_ids is accepted (below: ignored)',
+    where: 'POST /invites, POST /invites/multiuse',
+  },
+  edit_prev_content_sha256: {
+    level: 379,
+    change: 'prev_content_sha256 is accepted (below: ignored)',
+    where: 'PATCH /messages/{id}',
+  },
+  users_user_ids: {
+    level: 384,
+    change: 'user_ids is accepted (below: ignored, every user is listed)',
+    where: 'GET /users',
+  },
+  send_new_subscription_messages: {
+    level: 397,
+    change: 'send_new_subscription_messages is accepted (below: ignored)',
+    where: 'POST /users/me/subscriptions',
+  },
+  // Endpoints of the spec that appeared at a level: below it they answer 404 as unknown endpoints do.
+  drafts_endpoints: {
+    level: 87,
+    change: 'the drafts endpoints exist',
+    where: 'GET/POST /drafts, PATCH/DELETE /drafts/{id}',
+  },
+  read_receipts_endpoint: {
+    level: 137,
+    change: 'GET /messages/{id}/read_receipts exists',
+    where: 'GET /messages/{id}/read_receipts',
+  },
+  user_topics_endpoint: {
+    level: 170,
+    change: 'POST /user_topics exists',
+    where: 'POST /user_topics',
+  },
+  scheduled_messages_list: {
+    level: 173,
+    change: 'scheduled messages can be listed and deleted',
+    where: 'GET /scheduled_messages, DELETE /scheduled_messages/{id}',
+  },
+  scheduled_messages_create: {
+    level: 179,
+    change: 'scheduled messages can be created',
+    where: 'POST /scheduled_messages',
+  },
+  scheduled_messages_edit: {
+    level: 184,
+    change: 'scheduled messages can be edited',
+    where: 'PATCH /scheduled_messages/{id}',
+  },
+  user_status_endpoint: {
+    level: 262,
+    change: "GET /users/{id}/status reads one user's status",
+    where: 'GET /users/{id}/status',
+  },
+  deactivate_user_group: {
+    level: 290,
+    change: 'user groups can be deactivated',
+    where: 'POST /user_groups/{id}/deactivate',
+  },
+  saved_snippets_endpoints: {
+    level: 297,
+    change: 'saved snippets can be listed, created and deleted',
+    where: 'GET/POST /saved_snippets, DELETE /saved_snippets/{id}',
+  },
+  saved_snippets_edit: {
+    level: 368,
+    change: 'saved snippets can be edited',
+    where: 'PATCH /saved_snippets/{id}',
+  },
 
   // --- Response shapes: fields a level did not send yet, shapes that changed -----------------------------
   // Entries named field_* are the levels of src/versions/fields.ts (fields a level did not send yet).
@@ -723,6 +809,11 @@ export const BEHAVIOURS = {
     level: 144,
     change: 'read receipts leave out users the caller muted and users who muted the caller',
     where: 'GET /messages/{message_id}/read_receipts user_ids',
+  },
+  mute_topic_idempotent: {
+    level: 169,
+    change: 'muting a muted topic or unmuting an unmuted one succeeds (below: "Topic already muted" / "Topic is not muted")',
+    where: 'PATCH /users/me/subscriptions/muted_topics',
   },
   profile_field_summary: {
     level: 146,

@@ -14,6 +14,7 @@ import {
   releaseOf,
   type BehaviourName,
 } from './index.js';
+import { ENDPOINT_GATES, endpointExists } from './endpoints.js';
 import { dropUnsupportedParams, LEGACY_PARAMS, PARAMETER_GATES } from './params.js';
 
 function appAt(level?: number): App {
@@ -85,6 +86,32 @@ describe('the versions table', () => {
     expect(problems).toEqual([]);
   });
 
+  it('gates only endpoints of the route table', () => {
+    const keys = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    expect([...ENDPOINT_GATES.keys()].filter((k) => !keys.has(k))).toEqual([]);
+    expect([endpointExists('GET /saved_snippets', 296), endpointExists('GET /saved_snippets', 297)]).toEqual([
+      false,
+      true,
+    ]);
+    expect(endpointExists('GET /messages', 0)).toBe(true);
+  });
+
+  it.each([...ENDPOINT_GATES])(
+    '%s: unknown (404) below %s, routed from its level on',
+    async (key, behaviour) => {
+      const [method, template] = key.split(' ') as [string, string];
+      const path = template.slice(1).replace(/\{[a-z_]+\}/g, '1');
+      const level = BEHAVIOURS[behaviour].level;
+      const below = await call(appAt(level - 1), method, path, {});
+      expect([below.status, below.body.msg]).toEqual([
+        404,
+        `Not Found: no endpoint ${method} /api/v1/${path}`,
+      ]);
+      const at = await call(appAt(level), method, path, {});
+      expect(at.body.msg).not.toMatch(/^Not Found: no endpoint/);
+    },
+  );
+
   it('drops a gated parameter below its level and keeps it from the level on', () => {
     const raw = () =>
       new Map([
@@ -130,7 +157,7 @@ describe('feature levels from 0 to the newest', () => {
     expect(() => appAt(NEWEST_FEATURE_LEVEL + 1)).toThrow(/newer than the newest/);
   });
 
-  it.each([0, 1, 218, 277, undefined])(
+  it.each([0, 1, 87, 88, 218, 277, undefined])(
     'reports level %s and its release in GET /server_settings and POST /register',
     async (level) => {
       const app = appAt(level);
@@ -141,6 +168,8 @@ describe('feature levels from 0 to the newest', () => {
         expect(body.svc_version).toBe(releaseOf(expected));
         if (expected === 0) expect(body).not.toHaveProperty('svc_feature_level');
         else expect(body.svc_feature_level).toBe(expected);
+        if (expected < 88) expect(body).not.toHaveProperty('svc_merge_base');
+        else expect(body.svc_merge_base).toBe(releaseOf(expected));
       }
     },
   );

@@ -86,7 +86,7 @@ export const registerRoutes = [
           svc_feature_level: services.featureLevel,
         }),
         svc_version: services.version,
-        svc_merge_base: services.mergeBase,
+        ...(has('merge_base_reported', services.featureLevel) && { svc_merge_base: services.mergeBase }),
         ...snapshot,
       };
     },

@@ -36,7 +36,7 @@ export const serverRoutes = [
           svc_feature_level: services.featureLevel,
         }),
         svc_version: services.version,
-        svc_merge_base: services.mergeBase,
+        ...(has('merge_base_reported', services.featureLevel) && { svc_merge_base: services.mergeBase }),
         push_notifications_enabled: settings.push_notifications_enabled as boolean,
         is_incompatible: false,
         email_auth_enabled: true,
