@@ -13,6 +13,7 @@ import { isUserInGroupSetting } from '../../store/groups.js';
 import { editMessage, isResolveToggle } from '../../store/messages/edit.js';
 import { editHistoryPolicy } from '../../store/messages/edit-history.js';
 import { messageHistory } from '../../store/messages/history.js';
+import { renderContent } from '../../store/render.js';
 import { stripContent, truncateContent } from '../../store/messages/send.js';
 import type { MessageRecord, UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
@@ -82,14 +83,15 @@ export const messageEditRoutes = [
       const content =
         params.content !== undefined ? checkContentEdit(store, user, message, params.content) : undefined;
       // As on sending, an edit may not add a wildcard mention the editor may not use in this audience.
-      if (content !== undefined) checkGroupMentions(store, user, content);
-      if (content !== undefined && message.stream_id !== null)
+      const rendered = content !== undefined ? renderContent(store.state, content) : undefined;
+      if (rendered) checkGroupMentions(store, user, rendered);
+      if (rendered && message.stream_id !== null)
         checkWildcardMention(
           store,
           user,
           store.state.channels.get(message.stream_id)!,
           message.topic,
-          content,
+          rendered,
         );
       let target = message.stream_id !== null ? store.state.channels.get(message.stream_id) : undefined;
       if (streamChanged) {

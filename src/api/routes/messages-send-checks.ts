@@ -4,7 +4,7 @@ import { inRealmGroup, sendRefusal } from '../../store/channels/permissions.js';
 import { isUserInGroupSetting, systemGroupId } from '../../store/groups.js';
 import { conversationKey } from '../../store/message-index.js';
 import { topicParticipants } from '../../store/messages/send.js';
-import { renderContent } from '../../store/render.js';
+import type { RenderResult } from '../../markdown/render.js';
 import type { ChannelRecord, RealmState, UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { NO_TOPIC, truncateTopic } from '../../store/topics.js';
@@ -101,9 +101,9 @@ export function checkWildcardMention(
   sender: UserRecord,
   channel: ChannelRecord,
   topic: string,
-  content: string,
+  rendered: Pick<RenderResult, 'wildcard'>,
 ): void {
-  const { wildcard } = renderContent(store.state, content);
+  const { wildcard } = rendered;
   if (!wildcard || inRealmGroup(store.state, sender, 'can_mention_many_users_group')) return;
   if (
     wildcard === 'channel' &&
@@ -119,10 +119,14 @@ export function checkWildcardMention(
 }
 
 /** Refuses (non-silent) mentions of user groups whose can_mention_group does not hold the sender. */
-export function checkGroupMentions(store: Store, sender: UserRecord, content: string): void {
+export function checkGroupMentions(
+  store: Store,
+  sender: UserRecord,
+  rendered: Pick<RenderResult, 'mentionedGroupIds'>,
+): void {
   const { state } = store;
   const everyone = systemGroupId(state, 'role:everyone');
-  for (const groupId of renderContent(state, content).mentionedGroupIds) {
+  for (const groupId of rendered.mentionedGroupIds) {
     const group = state.groups.get(groupId);
     if (!group || group.can_mention_group === everyone) continue;
     if (sender.is_system_bot || !isUserInGroupSetting(state, group.can_mention_group, sender.user_id))

@@ -1,6 +1,6 @@
 /** POST /messages and POST /messages/render. */
 import type { PostMessagesParams, PostMessagesRenderParams } from '../../generated/types.js';
-import { sendMessageWithDetails, stripContent } from '../../store/messages/send.js';
+import { sendMessageWithDetails, stripContent, truncateContent } from '../../store/messages/send.js';
 import { renderContent } from '../../store/render.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
@@ -39,15 +39,17 @@ export const messageSendRoutes = [
       const content = stripContent(params.content);
       if (content === '') throw errors.emptyMessage();
       if (content.includes('\u0000')) throw errors.nullBytes();
+      // Rendered once, for the checks and the stored message alike (it is the send's costliest step).
+      const rendered = renderContent(store.state, truncateContent(content), user);
       let topic = '';
       if (channel) {
         checkChannelSend(store, user, channel);
         topic = resolveTopic(store, channel, params.topic ?? params.subject);
-        checkWildcardMention(store, user, channel, topic, content);
+        checkWildcardMention(store, user, channel, topic, rendered);
       } else {
         checkDirectMessagePermission(store.state, user, recipients);
       }
-      checkGroupMentions(store, user, content);
+      checkGroupMentions(store, user, rendered);
       const localEcho =
         params.queue_id !== undefined ? { queueId: params.queue_id, localId: params.local_id! } : undefined;
       const result = sendMessageWithDetails(store, user, {
@@ -56,6 +58,7 @@ export const messageSendRoutes = [
         topic,
         recipientIds: recipients.map((u) => u.user_id),
         content,
+        rendered,
         client: clientName,
         readBySender: params.read_by_sender ?? null,
         ...(localEcho ? { localEcho } : {}),

@@ -1,4 +1,5 @@
 /** Sending: the validation-free core that stores a message, gives personal rows and flags, and emits it. */
+import type { RenderResult } from '../../markdown/render.js';
 import { renderContent } from '../render.js';
 import { addUserRow, indexLocation, topicKey } from '../message-index.js';
 import { truncateTopic } from '../topics.js';
@@ -17,6 +18,8 @@ export interface SendInput {
   topic?: string;
   recipientIds?: number[];
   content: string;
+  /** The content's rendering for this sender, when the caller has it already (rendered again otherwise). */
+  rendered?: RenderResult;
   client: string;
   readBySender?: boolean | null;
   /** Other users whose row starts read (a notice is read for the user whose action caused it). */
@@ -75,7 +78,7 @@ export function mentionBits(message: MessageRecord, userId: number, topicPeople:
 /** The stored record of a new message (not yet indexed). */
 function buildRecord(store: Store, sender: UserRecord, input: SendInput): MessageRecord {
   const content = truncateContent(input.content);
-  const rendered = renderContent(store.state, content, sender);
+  const rendered = input.rendered ?? renderContent(store.state, content, sender);
   const isChannel = input.type === 'stream';
   return {
     id: store.nextId('message'),
