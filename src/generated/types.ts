@@ -586,6 +586,7 @@ export type PostUsersMeSubscriptionsResponse = SuccessEnvelope & {
   unauthorized?: string[];
   new_subscription_messages_sent?: boolean;
 };
+export type PostUsersUserIdStatusResponse = SuccessEnvelope;
 export type PostUsersResponse = SuccessEnvelope & {
   user_id: number;
 };
@@ -2443,6 +2444,13 @@ export interface PostUsersMeSubscriptionsParams {
   can_send_message_group?: GroupSettingValue;
   can_subscribe_group?: GroupSettingValue;
   can_resolve_topics_group?: GroupSettingValue;
+}
+export interface PostUsersUserIdStatusParams {
+  user_id: number;
+  status_text?: string;
+  emoji_name?: string;
+  emoji_code?: string;
+  reaction_type?: string;
 }
 export interface PostUsersParams {
   email: string;

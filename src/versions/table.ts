@@ -201,6 +201,11 @@ export const BEHAVIOURS = {
     change: 'error texts and notices say "channel" instead of "stream"',
     where: 'error messages, notification-bot notices',
   },
+  channel_narrow: {
+    level: 250,
+    change: 'the narrow operators "channel" and "channels", aliases of "stream" and "streams"',
+    where: 'GET /messages, GET /messages/matches_narrow, POST /messages/flags/narrow narrow',
+  },
   followed_narrow: {
     level: 265,
     change: 'the narrow "is:followed"',
@@ -787,6 +792,55 @@ export const BEHAVIOURS = {
       'reactions inside message objects lose their "user" object ({id, email, full_name, is_mirror_dummy}); unlike events, messages never got it back',
     where: 'message objects: GET /messages, GET /messages/{id}, message events',
   },
+  legacy_private_message_policy_removed: {
+    level: 270,
+    change: 'register no longer sends realm_private_message_policy (direct_message_* groups replace it)',
+    where: 'POST /register',
+  },
+  legacy_delete_own_message_policy_removed: {
+    level: 291,
+    change:
+      'register no longer sends realm_delete_own_message_policy (can_delete_own_message_group replaces it)',
+    where: 'POST /register',
+  },
+  legacy_add_custom_emoji_policy_removed: {
+    level: 307,
+    change: 'register no longer sends realm_add_custom_emoji_policy (can_add_custom_emoji_group replaces it)',
+    where: 'POST /register',
+  },
+  legacy_move_between_streams_policy_removed: {
+    level: 310,
+    change:
+      'register no longer sends realm_move_messages_between_streams_policy (can_move_messages_between_channels_group replaces it)',
+    where: 'POST /register',
+  },
+  legacy_edit_topic_policy_removed: {
+    level: 316,
+    change:
+      'register no longer sends realm_edit_topic_policy (can_move_messages_between_topics_group replaces it)',
+    where: 'POST /register',
+  },
+  legacy_invite_to_realm_policy_removed: {
+    level: 321,
+    change: 'register no longer sends realm_invite_to_realm_policy (can_invite_users_group replaces it)',
+    where: 'POST /register',
+  },
+  legacy_invite_to_stream_policy_removed: {
+    level: 341,
+    change:
+      'register no longer sends realm_invite_to_stream_policy nor can_subscribe_other_users (can_add_subscribers_group replaces them)',
+    where: 'POST /register',
+  },
+  legacy_bot_creation_policy_removed: {
+    level: 344,
+    change: 'register no longer sends realm_bot_creation_policy (can_create_bots_group replaces it)',
+    where: 'POST /register',
+  },
+  zephyr_mirror_realm_removed: {
+    level: 426,
+    change: 'register no longer sends realm_is_zephyr_mirror_realm',
+    where: 'POST /register',
+  },
   field_web_suggest_update_timezone: {
     level: 329,
     change: 'user settings carry web_suggest_update_timezone',
@@ -812,7 +866,8 @@ export const BEHAVIOURS = {
   },
   mute_topic_idempotent: {
     level: 169,
-    change: 'muting a muted topic or unmuting an unmuted one succeeds (below: "Topic already muted" / "Topic is not muted")',
+    change:
+      'muting a muted topic or unmuting an unmuted one succeeds (below: "Topic already muted" / "Topic is not muted")',
     where: 'PATCH /users/me/subscriptions/muted_topics',
   },
   profile_field_summary: {
@@ -866,10 +921,10 @@ export const BEHAVIOURS = {
     change: 'bots may be muted and unmuted (below: a bot is "No such user")',
     where: 'POST and DELETE /users/me/muted_users/{id}',
   },
-  user_status_get: {
-    level: 262,
-    change: "GET /users/{id}/status fetches one user's status (below: the route does not exist, 404)",
-    where: 'GET /users/{id}/status',
+  user_status_admin: {
+    level: 407,
+    change: "administrators may change another user's status (below: the route does not exist, 404)",
+    where: 'POST /users/{id}/status',
   },
 } as const satisfies Record<string, Behaviour>;
 

@@ -10,6 +10,8 @@ export const uploadsProfilesErrors = {
   uploadQuotaExceeded: () => bad("Upload would exceed your organization's upload quota."),
   invalidAttachment: () => bad('Invalid attachment'),
   readReceiptsDisabled: () => bad('Read receipts are disabled in this organization.'),
+  profileFieldNotEditable: () =>
+    bad('You are not allowed to change this field. Contact an administrator to update it.'),
   profileFieldNotFound: (id: unknown) => bad(`Field id ${String(id)} not found.`),
   profileValueRefused: (fieldName: string, refusal: ProfileValueRefusal) => {
     switch (refusal.kind) {

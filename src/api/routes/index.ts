@@ -29,6 +29,7 @@ import { userGroupRoutes } from './user-groups.js';
 import { uploadRoutes } from './uploads.js';
 import { readReceiptRoutes } from './read-receipts.js';
 import { profileFieldRoutes } from './profile-fields.js';
+import { legacyAliasRoutes } from './legacy-aliases.js';
 import { alertWordRoutes } from './alert-words.js';
 import { mutedUserRoutes } from './muted-users.js';
 import { userStatusRoutes } from './user-status.js';
@@ -64,6 +65,7 @@ export const routes: readonly Route[] = [
   ...readReceiptRoutes,
   ...uploadRoutes,
   ...profileFieldRoutes,
+  ...legacyAliasRoutes,
   ...faultRoutes,
   ...controlRoutes,
   ...inspectRoutes,

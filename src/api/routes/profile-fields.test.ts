@@ -117,6 +117,54 @@ describeTransports('custom profile fields', (t) => {
     });
   }
 
+  it('lets users set and clear their own values through /users/me/profile_data', async () => {
+    const queue = await registerQueue(t().as(MEMBER2), { event_types: ['realm_user'] });
+    const set = await t()
+      .as(MEMBER)
+      .patch('users/me/profile_data', { data: [{ id: 8, value: 'he/him' }] });
+    expect(set.body).toEqual({ result: 'success', msg: '' });
+    const cleared = await t()
+      .as(MEMBER)
+      .delete('users/me/profile_data', { data: [1, 8] });
+    expect(cleared.status).toBe(200);
+    const me = await t().as(MEMBER).get('users/me');
+    expect(Object.keys(me.body.profile_data)).toEqual(['2']);
+    const events = (await pollNow(t().as(MEMBER2), queue, -1)).body.events;
+    expect(
+      events.map((e: { person: { custom_profile_field: unknown } }) => e.person.custom_profile_field),
+    ).toEqual([
+      { id: 8, value: 'he/him' },
+      { id: 1, value: null },
+      { id: 8, value: null },
+    ]);
+  });
+
+  it('refuses own changes to a field users may not edit, and unknown fields', async () => {
+    t().app.store.state.profileFields.get(1)!.editable_by_user = false;
+    const before = values();
+    const patch = await t()
+      .as(MEMBER)
+      .patch('users/me/profile_data', { data: [{ id: 1, value: '1' }] });
+    expect(patch.body).toEqual({
+      result: 'error',
+      msg: 'You are not allowed to change this field. Contact an administrator to update it.',
+      code: 'BAD_REQUEST',
+    });
+    const remove = await t()
+      .as(MEMBER)
+      .delete('users/me/profile_data', { data: [1] });
+    expect(remove.body.code).toBe('BAD_REQUEST');
+    const unknown = await t()
+      .as(MEMBER)
+      .delete('users/me/profile_data', { data: [77] });
+    expect(unknown.body.msg).toBe('Field id 77 not found.');
+    expect(values()).toBe(before);
+    const admin = await t()
+      .as(ADMIN)
+      .patch('users/me/profile_data', { data: [{ id: 1, value: '1' }] });
+    expect(admin.status).toBe(200);
+  });
+
   it('refuses profile_data from a non-administrator', async () => {
     const before = values();
     const res = await t()
