@@ -200,6 +200,20 @@ const OTHER_CASES: Partial<
     below: [ADMIN],
     at: ['11'],
   },
+  channel_narrow: {
+    async observe(app) {
+      const narrow = [{ operator: 'channel', operand: 'Denmark' }];
+      const res = await call(app, 'GET', 'messages', {
+        anchor: 'newest',
+        num_before: 1,
+        num_after: 0,
+        narrow,
+      });
+      return [res.status, res.body.desc ?? null];
+    },
+    below: [400, 'unknown operator channel'],
+    at: [200, null],
+  },
   reaction_does_not_exist_code: {
     async observe(app) {
       const id = Math.max(...app.store.state.messages.keys());

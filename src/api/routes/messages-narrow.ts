@@ -30,7 +30,7 @@ export function narrowFromParam(
   // A value that is not JSON arrives as a string: a structural error like any non-list.
   if (typeof value === 'string') throw errors.invalidVariable('narrow', value);
   try {
-    const terms = parseNarrow(value);
+    const terms = parseNarrow(value, store.featureLevel);
     return compileNarrow(store.state, viewer, terms, { featureLevel: store.featureLevel, allowHistory });
   } catch (error) {
     if (!(error instanceof NarrowError)) throw error;

@@ -1,4 +1,5 @@
 /** Narrow wire format (reference D.1): objects or legacy pairs → validated, canonical terms. */
+import { has, NEWEST_FEATURE_LEVEL } from '../../versions/index.js';
 
 /** One validated narrow term with its canonical operator name. */
 export interface NarrowTerm {
@@ -52,11 +53,18 @@ function checkOperand(operator: string, operand: unknown): string | number | num
   return operand;
 }
 
-function parseElement(elem: unknown): NarrowTerm {
+/** The canonical name of an operator; `channel` and `channels` are unknown below channel_narrow. */
+function canonicalOperator(name: string, level: number): string {
+  if ((name === 'channel' || name === 'channels') && !has('channel_narrow', level))
+    throw new NarrowError('operator', `unknown operator ${name}`);
+  return ALIASES[name] ?? name;
+}
+
+function parseElement(elem: unknown, level: number): NarrowTerm {
   if (Array.isArray(elem)) {
     if (elem.length !== 2 || !elem.every((x) => typeof x === 'string'))
       throw new NarrowError('structure', 'bad element');
-    const operator = ALIASES[elem[0] as string] ?? (elem[0] as string);
+    const operator = canonicalOperator(elem[0] as string, level);
     return { operator, operand: checkOperand(operator, elem[1]), negated: false };
   }
   if (elem === null || typeof elem !== 'object') throw new NarrowError('structure', 'bad element');
@@ -66,13 +74,16 @@ function parseElement(elem: unknown): NarrowTerm {
   if (typeof dict.operator !== 'string') throw new NarrowError('value', 'elem["operator"] is not a string');
   if (dict.negated !== undefined && typeof dict.negated !== 'boolean')
     throw new NarrowError('value', 'elem["negated"] is not a boolean');
-  const operator = ALIASES[dict.operator] ?? dict.operator;
+  const operator = canonicalOperator(dict.operator, level);
   return { operator, operand: checkOperand(operator, dict.operand), negated: dict.negated === true };
 }
 
-/** Parses a decoded `narrow` parameter (undefined → no narrow). Throws {@link NarrowError}. */
-export function parseNarrow(value: unknown): NarrowTerm[] {
+/**
+ * Parses a decoded `narrow` parameter (undefined → no narrow) as a server at `level` reads it. Throws
+ * {@link NarrowError}.
+ */
+export function parseNarrow(value: unknown, level = NEWEST_FEATURE_LEVEL): NarrowTerm[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw new NarrowError('structure', 'not a list');
-  return value.map(parseElement);
+  return value.map((elem) => parseElement(elem, level));
 }
