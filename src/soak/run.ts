@@ -42,7 +42,8 @@ export interface SoakReport {
   failures: string[];
 }
 
-const DRAIN_TIMEOUT_MS = 30_000;
+/** The drain gives up once no queue has received anything for this long (a loaded machine is slow, not stuck). */
+const DRAIN_STALL_MS = 30_000;
 
 function residentBytes(pid: number): number {
   try {
@@ -55,11 +56,23 @@ function residentBytes(pid: number): number {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until every queue has as many events as the oracle expects, or the drain times out. */
+/** Waits until every queue has as many events as the oracle expects, or until deliveries stall. */
 async function drain(queues: readonly SoakQueue[], oracle: Oracle): Promise<void> {
-  const until = performance.now() + DRAIN_TIMEOUT_MS;
+  const received = (): number => queues.reduce((sum, q) => sum + q.received.length, 0);
   const done = (): boolean => queues.every((q) => q.received.length >= oracle.expectedCount(q.user.user_id));
-  while (!done() && performance.now() < until) await sleep(100);
+  let last = received();
+  let progressAt = performance.now();
+  while (!done() && performance.now() - progressAt < DRAIN_STALL_MS) {
+    await sleep(100);
+    if (received() !== last) [last, progressAt] = [received(), performance.now()];
+  }
+}
+
+/** Resolves when `work` settles or after `ms`, whichever comes first (the timer does not outlive it). */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }
 
 /** Runs a soak and returns its report (it does not print). */
@@ -87,7 +100,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     await drain(queues, oracle);
     running = false;
     const queueProblems = await deleteQueues(clientsHttp, queues);
-    await Promise.race([Promise.all(polls), sleep(10_000)]);
+    await within(Promise.all(polls), 10_000);
     // The polls' keep-alive connections go too: what stays in the server is what the queues left.
     await pollsHttp.close();
     const afterQueues = await child.memory();
