@@ -841,6 +841,55 @@ export const BEHAVIOURS = {
     change: 'register no longer sends realm_is_zephyr_mirror_realm',
     where: 'POST /register',
   },
+  legacy_private_message_policy_removed: {
+    level: 270,
+    change: 'register no longer sends realm_private_message_policy (direct_message_* groups replace it)',
+    where: 'POST /register',
+  },
+  legacy_delete_own_message_policy_removed: {
+    level: 291,
+    change:
+      'register no longer sends realm_delete_own_message_policy (can_delete_own_message_group replaces it)',
+    where: 'POST /register',
+  },
+  legacy_add_custom_emoji_policy_removed: {
+    level: 307,
+    change: 'register no longer sends realm_add_custom_emoji_policy (can_add_custom_emoji_group replaces it)',
+    where: 'POST /register',
+  },
+  legacy_move_between_streams_policy_removed: {
+    level: 310,
+    change:
+      'register no longer sends realm_move_messages_between_streams_policy (can_move_messages_between_channels_group replaces it)',
+    where: 'POST /register',
+  },
+  legacy_edit_topic_policy_removed: {
+    level: 316,
+    change:
+      'register no longer sends realm_edit_topic_policy (can_move_messages_between_topics_group replaces it)',
+    where: 'POST /register',
+  },
+  legacy_invite_to_realm_policy_removed: {
+    level: 321,
+    change: 'register no longer sends realm_invite_to_realm_policy (can_invite_users_group replaces it)',
+    where: 'POST /register',
+  },
+  legacy_invite_to_stream_policy_removed: {
+    level: 341,
+    change:
+      'register no longer sends realm_invite_to_stream_policy nor can_subscribe_other_users (can_add_subscribers_group replaces them)',
+    where: 'POST /register',
+  },
+  legacy_bot_creation_policy_removed: {
+    level: 344,
+    change: 'register no longer sends realm_bot_creation_policy (can_create_bots_group replaces it)',
+    where: 'POST /register',
+  },
+  zephyr_mirror_realm_removed: {
+    level: 426,
+    change: 'register no longer sends realm_is_zephyr_mirror_realm',
+    where: 'POST /register',
+  },
   field_web_suggest_update_timezone: {
     level: 329,
     change: 'user settings carry web_suggest_update_timezone',

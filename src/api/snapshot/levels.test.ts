@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LevelApps } from '../../testing/level-client.js';
-import { NEWEST_FEATURE_LEVEL } from '../../versions/index.js';
+import { NEWEST_FEATURE_LEVEL, levelOf, type BehaviourName } from '../../versions/index.js';
+import { LEGACY_POLICIES } from './legacy-policies.js';
 
 const IAGO = 'iago@svc.test';
 const apps = new LevelApps();
@@ -126,6 +127,52 @@ describe('POST /register at level 218 and at the newest level', () => {
     expect(settings).not.toHaveProperty('web_font_size_px');
     expect(old).toHaveProperty('default_view');
     expect(old).not.toHaveProperty('web_home_view');
+  });
+});
+
+/** Register keys sent only below a level: the key and the behaviour that dropped it. */
+const DROPPED: Array<[string, BehaviourName]> = [
+  ...Object.entries(LEGACY_POLICIES)
+    .filter(([, p]) => p.removedBy)
+    .map(([key, p]): [string, BehaviourName] => [key, p.removedBy!]),
+  ['realm_private_message_policy', 'legacy_private_message_policy_removed'],
+  ['realm_bot_creation_policy', 'legacy_bot_creation_policy_removed'],
+  ['can_subscribe_other_users', 'legacy_invite_to_stream_policy_removed'],
+  ['realm_is_zephyr_mirror_realm', 'zephyr_mirror_realm_removed'],
+];
+
+describe('register keys that group settings replaced', () => {
+  it.each(DROPPED)('%s is sent below its level and not from it on', async (key, behaviour) => {
+    const level = levelOf(behaviour);
+    expect(await register(level - 1)).toHaveProperty([key]);
+    expect(await register(level)).not.toHaveProperty([key]);
+  });
+
+  it('derives every legacy policy at 218 from its group setting, and keeps the deprecated ones at the newest level', async () => {
+    const old = await register(218);
+    for (const key of [
+      ...Object.keys(LEGACY_POLICIES),
+      'realm_private_message_policy',
+      'realm_bot_creation_policy',
+    ])
+      expect(old[key], key).toEqual(expect.any(Number));
+    const newest = await register(NEWEST_FEATURE_LEVEL);
+    const kept = Object.entries(LEGACY_POLICIES).filter(([, p]) => !p.removedBy);
+    expect(kept.length).toBeGreaterThan(0);
+    for (const [key] of kept) expect(newest[key], key).toBe(old[key]);
+  });
+
+  it('maps role groups to policy values: administrators only is 2, members is 1', async () => {
+    const app = apps.at(218);
+    const ids = app.store.state.systemGroupIds;
+    const settings = app.store.state.settings as unknown as Record<string, unknown>;
+    settings.can_create_public_channel_group = ids.get('role:administrators');
+    settings.can_create_private_channel_group = ids.get('role:members');
+    settings.can_mention_many_users_group = ids.get('role:nobody');
+    const body = await register(218);
+    expect(body.realm_create_public_stream_policy).toBe(2);
+    expect(body.realm_create_private_stream_policy).toBe(1);
+    expect(body.realm_wildcard_mention_policy).toBe(6);
   });
 });
 

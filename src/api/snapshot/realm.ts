@@ -2,6 +2,8 @@
 import { renderedRealmDescription } from '../../store/realm-info.js';
 import type { Store } from '../../store/store.js';
 import type { AppServices } from '../services.js';
+import { has } from '../../versions/index.js';
+import { legacyPolicies } from './legacy-policies.js';
 
 /** Published maximum sizes (reference values; longer content and topics are truncated, names refused). */
 export const LIMITS = {
@@ -38,7 +40,6 @@ export function realmSnapshot(store: Store, services: AppServices): Record<strin
       Dev: { enabled: !services.production, available: !services.production },
     },
     realm_bot_domain: realm.email_domain,
-    realm_is_zephyr_mirror_realm: false,
     realm_email_auth_enabled: true,
     realm_password_auth_enabled: true,
     realm_rendered_description: renderedRealmDescription(store.state),
@@ -81,5 +82,8 @@ export function realmSnapshot(store: Store, services: AppServices): Record<strin
       jitsi_meet: { name: 'Jitsi Meet', id: 1 },
     },
   });
+  if (!has('zephyr_mirror_realm_removed', store.featureLevel)) out.realm_is_zephyr_mirror_realm = false;
+  // The integer policies that group settings replaced (some still sent, deprecated).
+  Object.assign(out, legacyPolicies(store.state, store.featureLevel));
   return out;
 }
