@@ -251,6 +251,20 @@ describeTransports('invitations', (t) => {
     expect(res.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'The invitation has been revoked.' });
   });
 
+  it('refuses a guest every invitation endpoint, before looking the invitation up', async () => {
+    await invite(MEMBER);
+    const [record] = state().invitations.values();
+    const guest = t().as(GUEST);
+    for (const res of [
+      await guest.get('invites'),
+      await guest.delete(`invites/${record!.id}`),
+      await guest.delete('invites/multiuse/999'),
+      await guest.post(`invites/${record!.id}/resend`),
+    ])
+      expect(res.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'Not allowed for guest users' });
+    expect(record!.revoked).toBe(false);
+  });
+
   it('resends an invitation, restarting its validity', async () => {
     await invite(MEMBER, { invite_expires_in_minutes: 60 });
     const [record] = state().invitations.values();

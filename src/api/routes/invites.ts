@@ -28,6 +28,8 @@ import { checkInviteOptions } from './invite-options.js';
 
 /** Finds an open invitation of the given kind that the caller may manage. */
 function managedInvitation(store: Store, user: UserRecord, id: number, multiuse: boolean): InvitationRecord {
+  // Every invitation endpoint is for members and administrators only, checked before the id.
+  if (user.role === 600) throw errors.notForGuests();
   const invitation = store.state.invitations.get(id);
   if (!invitation || (invitation.email === null) !== multiuse || !isOpen(invitation, store.now()))
     throw errors.noSuchInvitation();
@@ -94,6 +96,7 @@ export const inviteRoutes = [
     schema: 'get-invites',
     summary: 'Open invitations: all for administrators, else the caller’s own',
     handler({ store, user }) {
+      if (user.role === 600) throw errors.notForGuests();
       const invites = visibleInvitations(store.state, user, store.now()).map((i) =>
         formatInvitation(store.state, i),
       );

@@ -17,8 +17,8 @@ const NOT_LOGGED_IN = '401 UNAUTHORIZED: Not logged in: API authentication or us
 const NO_BOTS = '400: This endpoint does not accept bot requests.';
 const INSUFFICIENT = '400: Insufficient permission';
 const NOT_GUEST = '400: Not allowed for guest users';
-/** Administrators may revoke or resend anyone's invitation. */
-const ADMINS_TOO = { 'admin,owner/other': '200' };
+/** Administrators may revoke or resend anyone's invitation; others only their own; guests none. */
+const INVITE_MANAGERS = { 'admin,owner/other': '200', [`bot,member,moderator/other`]: '400: Must be an organization administrator', guest: NOT_GUEST };
 
 /** Expected access per route, keyed `METHOD /path` as in the route table. */
 // One line per route (kept by prettier-ignore), so entries can be added at the end without churn.
@@ -75,10 +75,10 @@ export const EXPECTATIONS: Record<string, RouteExpectation> = {
   'DELETE /scheduled_messages/{scheduled_message_id}': { rule: 'own-only', object: 'scheduled' },
   'POST /invites': { rule: 'not-guest', params: { invitee_emails: 'new-person@example.org', stream_ids: [] } },
   'POST /invites/multiuse': { rule: 'admin', params: { stream_ids: [] }, over: { 'bot,member,moderator': INSUFFICIENT, guest: NOT_GUEST } },
-  'GET /invites': { rule: 'user' },
-  'DELETE /invites/{invite_id}': { rule: 'own-only', object: 'invite', over: ADMINS_TOO },
-  'DELETE /invites/multiuse/{invite_id}': { rule: 'own-only', object: 'link', over: ADMINS_TOO },
-  'POST /invites/{invite_id}/resend': { rule: 'own-only', object: 'invite', over: ADMINS_TOO },
+  'GET /invites': { rule: 'not-guest' },
+  'DELETE /invites/{invite_id}': { rule: 'own-only', object: 'invite', over: INVITE_MANAGERS },
+  'DELETE /invites/multiuse/{invite_id}': { rule: 'own-only', object: 'link', over: INVITE_MANAGERS },
+  'POST /invites/{invite_id}/resend': { rule: 'own-only', object: 'invite', over: INVITE_MANAGERS },
   'POST /svc-mock/invitations/accept': { rule: 'control', params: { email: 'nobody@example.org', full_name: 'N' }, over: { '*': '400: No such invitation' } },
   'GET /realm/linkifiers': { rule: 'user' },
   'GET /realm/filters': { rule: 'user' },
