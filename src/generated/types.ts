@@ -26,6 +26,7 @@ export type DeleteMessagesMessageIdResponse = SuccessEnvelope & {};
 export type DeleteRealmEmojiEmojiNameResponse = SuccessEnvelope;
 export type DeleteRealmFiltersFilterIdResponse = SuccessEnvelope;
 export type DeleteRealmPlaygroundsPlaygroundIdResponse = SuccessEnvelope;
+export type DeleteRealmProfileFieldsFieldIdResponse = SuccessEnvelope;
 export type DeleteSavedSnippetsSavedSnippetIdResponse = SuccessEnvelope;
 export type DeleteScheduledMessagesScheduledMessageIdResponse = SuccessEnvelope;
 export type DeleteStreamResponse = SuccessEnvelope;
@@ -80,6 +81,7 @@ export type AnyEvent = {
   type:
     | 'alert_words'
     | 'attachment'
+    | 'custom_profile_fields'
     | 'channel_folder'
     | 'default_streams'
     | 'delete_message'
@@ -387,6 +389,8 @@ export type PatchMessagesMessageIdResponse = SuccessEnvelope & {
 };
 export type PatchRealmFiltersFilterIdResponse = SuccessEnvelope;
 export type PatchRealmLinkifiersResponse = SuccessEnvelope;
+export type PatchRealmProfileFieldsFieldIdResponse = SuccessEnvelope;
+export type PatchRealmProfileFieldsResponse = SuccessEnvelope;
 export type PatchRealmUserSettingsDefaultsResponse = SuccessEnvelope;
 export type PatchSavedSnippetsSavedSnippetIdResponse = SuccessEnvelope;
 export type PatchScheduledMessagesScheduledMessageIdResponse = SuccessEnvelope;
@@ -450,6 +454,9 @@ export type PostRealmFiltersResponse = SuccessEnvelope & {
   id: number;
 };
 export type PostRealmPlaygroundsResponse = SuccessEnvelope & {
+  id: number;
+};
+export type PostRealmProfileFieldsResponse = SuccessEnvelope & {
   id: number;
 };
 export type PostRegisterResponse = SuccessEnvelope &
@@ -791,6 +798,9 @@ export interface DeleteRealmFiltersFilterIdParams {
 }
 export interface DeleteRealmPlaygroundsPlaygroundIdParams {
   playground_id: number;
+}
+export interface DeleteRealmProfileFieldsFieldIdParams {
+  field_id: number;
 }
 export interface DeleteSavedSnippetsSavedSnippetIdParams {
   saved_snippet_id: number;
@@ -1752,6 +1762,18 @@ export interface PatchRealmFiltersFilterIdParams {
 export interface PatchRealmLinkifiersParams {
   ordered_linkifier_ids: number[];
 }
+export interface PatchRealmProfileFieldsFieldIdParams {
+  field_id: number;
+  name?: string;
+  hint?: string;
+  field_data?: {};
+  display_in_profile_summary?: boolean;
+  required?: boolean;
+  editable_by_user?: boolean;
+}
+export interface PatchRealmProfileFieldsParams {
+  order: number[];
+}
 export interface PatchRealmUserSettingsDefaultsParams {
   twenty_four_hour_time?: boolean;
   web_mark_read_on_scroll_policy?: 1 | 2 | 3;
@@ -2144,6 +2166,15 @@ export interface PostRealmPlaygroundsParams {
   highlighter_language: string;
   url_template: string;
 }
+export interface PostRealmProfileFieldsParams {
+  name?: string;
+  hint?: string;
+  field_type: number;
+  field_data?: {};
+  display_in_profile_summary?: boolean;
+  required?: boolean;
+  editable_by_user?: boolean;
+}
 export interface PostRegisterParams {
   apply_markdown?: boolean;
   client_extavatar?: boolean;
@@ -2527,6 +2558,14 @@ export interface ChannelFolderReorderEvent {
   type: 'channel_folder';
   op: 'reorder';
   order: number[];
+}
+/**
+ * The organization's custom profile fields after an administrator changed them (the full list).
+ */
+export interface CustomProfileFieldsEvent {
+  id: number;
+  type: 'custom_profile_fields';
+  fields: CustomProfileField[];
 }
 /**
  * The organization's default channels changed.

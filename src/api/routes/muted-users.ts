@@ -9,14 +9,13 @@ import { hasMuted, muteUser, unmuteUser } from '../../store/user-preferences/mut
 import { canAccessUser } from '../../store/users/visibility.js';
 import { has } from '../../versions/index.js';
 import { errors } from '../errors/index.js';
-import { defineRoute, type ApiRequest } from '../route.js';
+import { defineRoute } from '../route.js';
 
 /**
- * The user to mute or unmute: deactivated users count, bots too from level 188; users of other realms (the
+ * The user to mute or unmute (the routes exist from level 48, see src/versions/endpoints.ts): deactivated users count, bots too from level 188; users of other realms (the
  * system bots) are "No such user", users the caller may not know about "Insufficient permission".
  */
-function muteTarget(store: Store, user: UserRecord, id: number, request: ApiRequest): UserRecord {
-  if (!has('muted_users', store.featureLevel)) throw errors.noSuchEndpoint(request.method, request.path);
+function muteTarget(store: Store, user: UserRecord, id: number): UserRecord {
   const target = store.state.users.get(id);
   if (!target || target.is_system_bot) throw errors.noSuchUser();
   if (target.is_bot && !has('mute_bots', store.featureLevel)) throw errors.noSuchUser();
@@ -30,10 +29,9 @@ export const mutedUserRoutes = [
     path: '/users/me/muted_users/{muted_user_id}',
     schema: 'post-users-me-muted-users-muted-user-id',
     summary: 'Mute a user (their messages reach the caller already read)',
-    handler({ store, user, params, request }) {
-      if (!has('muted_users', store.featureLevel)) throw errors.noSuchEndpoint(request.method, request.path);
+    handler({ store, user, params }) {
       if (params.muted_user_id === user.user_id) throw errors.cannotMuteSelf();
-      const target = muteTarget(store, user, params.muted_user_id, request);
+      const target = muteTarget(store, user, params.muted_user_id);
       if (hasMuted(store.state, user.user_id, target.user_id)) throw errors.userAlreadyMuted();
       muteUser(store, user, target);
       return {};
@@ -44,8 +42,8 @@ export const mutedUserRoutes = [
     path: '/users/me/muted_users/{muted_user_id}',
     schema: 'delete-users-me-muted-users-muted-user-id',
     summary: 'Unmute a user',
-    handler({ store, user, params, request }) {
-      const target = muteTarget(store, user, params.muted_user_id, request);
+    handler({ store, user, params }) {
+      const target = muteTarget(store, user, params.muted_user_id);
       if (!hasMuted(store.state, user.user_id, target.user_id)) throw errors.userNotMuted();
       unmuteUser(store, user, target.user_id);
       return {};

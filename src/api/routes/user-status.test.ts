@@ -138,6 +138,40 @@ describeTransports('user status', (t) => {
     expect(res.body).toMatchObject({ result: 'error', msg: 'This endpoint does not accept bot requests.' });
   });
 
+  it("lets an administrator change another user's status, emitting user_status for that user", async () => {
+    const res = await t()
+      .as(ADMIN)
+      .post(`users/${idOf(MEMBER)}/status`, { status_text: ' set by admin ', emoji_name: 'car' });
+    expect(res.body.result).toBe('success');
+    expect(await statusOf(MEMBER)).toMatchObject({ status_text: 'set by admin', emoji_code: '1f697' });
+    expect(events('user_status')).toEqual([
+      expect.objectContaining({ user_id: idOf(MEMBER), status_text: 'set by admin', emoji_name: 'car' }),
+    ]);
+  });
+
+  const adminRefusals: Array<[string, string, () => string, Record<string, unknown>, string]> = [
+    ['a member', MEMBER, () => String(idOf(MEMBER2)), { status_text: 'x' }, 'Insufficient permission'],
+    [
+      'a member, even for themselves',
+      MEMBER,
+      () => String(idOf(MEMBER)),
+      { status_text: 'x' },
+      'Insufficient permission',
+    ],
+    ['an unknown user before the parameters', ADMIN, () => '9999', {}, 'No such user'],
+    ['a bot target', ADMIN, () => String(idOf(BOT)), { status_text: 'x' }, 'No such user'],
+    ['a deactivated target', ADMIN, () => String(idOf(FORMER)), { status_text: 'x' }, 'User is deactivated'],
+    ['no new value', ADMIN, () => String(idOf(MEMBER)), {}, 'Client did not pass any new values.'],
+  ];
+  for (const [what, caller, target, params, msg] of adminRefusals) {
+    it(`refuses POST /users/{id}/status for ${what}`, async () => {
+      const before = statuses();
+      const res = await t().as(caller).post(`users/${target()}/status`, params);
+      expect(res.body).toMatchObject({ result: 'error', code: 'BAD_REQUEST', msg });
+      expect(statuses()).toBe(before);
+    });
+  }
+
   it('answers GET /users/{id}/status errors as the server does', async () => {
     expect((await t().as(ADMIN).get('users/9999/status')).body.msg).toBe('No such user');
     expect(
@@ -166,6 +200,18 @@ describeTransports(
     });
   },
   { featureLevel: 261 },
+);
+
+describeTransports(
+  'user status at feature level 406',
+  (t) => {
+    it('has no POST /users/{id}/status before feature level 407', async () => {
+      const res = await t().as(ADMIN).post('users/10/status', { status_text: 'x' });
+      expect(res.status).toBe(404);
+      expect(t().app.store.state.userStatuses.size).toBe(0);
+    });
+  },
+  { featureLevel: 406 },
 );
 
 describeTransports(

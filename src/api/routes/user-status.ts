@@ -1,5 +1,10 @@
-/** User status: POST /users/me/status and GET /users/{user_id}/status (feature level 262). */
-import type { GetUsersUserIdStatusParams, PostUsersMeStatusParams } from '../../generated/types.js';
+/** User status: POST /users/me/status, GET /users/{user_id}/status (262) and POST /users/{user_id}/status (407). */
+import type {
+  GetUsersUserIdStatusParams,
+  PostUsersMeStatusParams,
+  PostUsersUserIdStatusParams,
+} from '../../generated/types.js';
+import { isRealmAdmin } from '../../store/access.js';
 import { resolveEmoji, type EmojiResolution } from '../../store/messages/reactions.js';
 import type { Store } from '../../store/store.js';
 import {
@@ -9,7 +14,6 @@ import {
   type StatusChange,
 } from '../../store/user-preferences/user-status.js';
 import { canAccessUser } from '../../store/users/visibility.js';
-import { has } from '../../versions/index.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 
@@ -22,7 +26,7 @@ type Resolved = Extract<EmojiResolution, { ok: true }>;
 function statusEmoji(store: Store, name: string, code?: string, type?: string): Resolved {
   if (code === undefined || type === undefined) {
     const byName = resolveEmoji(store, { name }, false);
-    if (!byName.ok) throw errors.emojiDoesNotExist(name, false);
+    if (!byName.ok) throw errors.emojiDoesNotExist(name);
     code ??= byName.emoji_code;
     type ??= byName.reaction_type;
   }
@@ -36,7 +40,7 @@ function statusEmoji(store: Store, name: string, code?: string, type?: string): 
     case 'invalid_type':
       throw errors.invalidEmojiType();
     case 'unknown_name':
-      if (type !== 'realm_emoji') throw errors.emojiDoesNotExist(name, false);
+      if (type !== 'realm_emoji') throw errors.emojiDoesNotExist(name);
       throw errors.invalidCustomEmoji();
     default:
       throw errors.invalidCustomEmoji();
@@ -77,14 +81,29 @@ export const userStatusRoutes = [
     path: '/users/{user_id}/status',
     schema: 'get-users-user-id-status',
     summary: "One user's status",
-    handler({ store, user, params, request }) {
-      if (!has('user_status_get', store.featureLevel))
-        throw errors.noSuchEndpoint(request.method, request.path);
+    handler({ store, user, params }) {
       const target = store.state.users.get(params.user_id);
       if (!target || target.is_bot) throw errors.noSuchUser();
       if (!target.is_active) throw errors.userIsDeactivated();
       if (!canAccessUser(store.state, user, target)) throw errors.insufficientPermission();
       return { status: formatStatus(store, target) };
+    },
+  }),
+  defineRoute<PostUsersUserIdStatusParams>({
+    method: 'POST',
+    path: '/users/{user_id}/status',
+    schema: 'post-users-user-id-status',
+    summary: "An administrator changes another user's status",
+    handler({ store, user, params }) {
+      if (user.is_bot) throw errors.notForBots();
+      // The target is checked before the parameters, as the server does.
+      const target = store.state.users.get(params.user_id);
+      if (!target || target.is_bot) throw errors.noSuchUser();
+      if (!target.is_active) throw errors.userIsDeactivated();
+      if (!isRealmAdmin(user)) throw errors.insufficientPermission();
+      const { user_id: _target, ...change } = params;
+      updateStatus(store, target, statusChange(store, change));
+      return {};
     },
   }),
 ];
