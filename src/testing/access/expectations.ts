@@ -20,7 +20,7 @@ const NOT_GUEST = '400: Not allowed for guest users';
 /** Administrators may revoke or resend anyone's invitation; others only their own; guests none. */
 const INVITE_MANAGERS = { 'admin,owner/other': '200', [`bot,member,moderator/other`]: '400: Must be an organization administrator', guest: NOT_GUEST };
 
-/** Expected access per route, keyed `METHOD /path` as in the route table. */
+/** Expected access per route, keyed `METHOD /path` as in the route table. A guest cannot access the keeper (`user` private): "Insufficient permission". */
 // One line per route (kept by prettier-ignore), so entries can be added at the end without churn.
 // prettier-ignore
 export const EXPECTATIONS: Record<string, RouteExpectation> = {
@@ -28,7 +28,7 @@ export const EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /dev_fetch_api_key': { rule: 'open', params: { username: 'hamlet@svc.test' } },
   'GET /users/me': { rule: 'user' },
   'GET /users': { rule: 'user' },
-  'GET /users/{user_id}': { rule: 'user', object: 'user' },
+  'GET /users/{user_id}': { rule: 'user', object: 'user', over: { 'guest/private': INSUFFICIENT } },
   'GET /users/{email}': { rule: 'user', object: 'email', over: { '*/private': NO_USER, [`${NON_ADMINS}/other`]: NO_USER } },
   'PATCH /users/{user_id}': { rule: 'admin', object: 'user', params: { full_name: 'Renamed' } },
   'DELETE /users/{user_id}': { rule: 'admin', object: 'user', over: { 'owner/own': '400 CANNOT_DEACTIVATE_LAST_USER: Cannot deactivate the only organization owner.' } },
@@ -129,11 +129,11 @@ export const EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /users/me/alert_words': { rule: 'user' },
   'POST /users/me/alert_words': { rule: 'user', params: { alert_words: ['matrix'] } },
   'DELETE /users/me/alert_words': { rule: 'user', params: { alert_words: ['matrix'] } },
-  'POST /users/me/muted_users/{muted_user_id}': { rule: 'user', object: 'user', over: { '*/own': '400: Cannot mute self' } },
-  'DELETE /users/me/muted_users/{muted_user_id}': { rule: 'user', object: 'user', over: { '*': '400: User is not muted' } },
+  'POST /users/me/muted_users/{muted_user_id}': { rule: 'user', object: 'user', over: { '*/own': '400: Cannot mute self', 'guest/private': INSUFFICIENT } },
+  'DELETE /users/me/muted_users/{muted_user_id}': { rule: 'user', object: 'user', over: { '*': '400: User is not muted', 'guest/private': INSUFFICIENT } },
   'POST /users/me/status': { rule: 'human', params: { status_text: 'busy' } },
   // Bots have no status: looking one up is "No such user", as for any user id that is not a human's.
-  'GET /users/{user_id}/status': { rule: 'user', object: 'user', over: { 'bot/own': NO_USER } },
+  'GET /users/{user_id}/status': { rule: 'user', object: 'user', over: { 'bot/own': NO_USER, 'guest/private': INSUFFICIENT } },
   'GET /realm/emoji': { rule: 'user' },
   'POST /realm/emoji/{emoji_name}': { rule: 'not-guest', path: { emoji_name: 'matrix_emoji' }, over: { 'member,moderator,admin,owner': '400: You must upload exactly one file.', bot: NO_BOTS } },
   'DELETE /realm/emoji/{emoji_name}': { rule: 'admin', path: { emoji_name: 'green_tick' }, over: { [NON_ADMINS]: '400: Must be an organization administrator or emoji author' } },
@@ -153,4 +153,5 @@ export const EXPECTATIONS: Record<string, RouteExpectation> = {
   'PATCH /settings/display': { rule: 'user', params: { enter_sends: false } },
   'PATCH /settings/notifications': { rule: 'user', params: { enable_sounds: false } },
   'PATCH /users/me/subscriptions/muted_topics': { rule: 'channel-content', object: 'channel', params: { stream_id: '$object', topic: 'matrix', op: 'add' } },
+  'POST /users/{user_id}/status': { rule: 'admin', object: 'user', params: { status_text: 'busy' }, over: { [NON_ADMINS]: INSUFFICIENT, bot: NO_BOTS } },
 };

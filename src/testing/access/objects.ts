@@ -47,7 +47,7 @@ export function objectId(
     case 'channel':
       return own ? IDS.publicChannel : IDS.vault;
     case 'user':
-      return own ? callerId : IDS.quiet;
+      return own ? callerId : variant === 'other' ? IDS.quiet : IDS.keeper;
     case 'email':
       return own
         ? user(mock, callerId).delivery_email

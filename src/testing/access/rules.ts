@@ -39,7 +39,8 @@ export const VARIANTS = {
   snippet: ['own', 'other'],
   scheduled: ['own', 'other'],
   channel: ['own', 'private'],
-  user: ['own', 'other'],
+  // user: yourself, the quiet member (shares a channel with everyone), the keeper (only in the private channel).
+  user: ['own', 'other', 'private'],
   email: ['own', 'other', 'private'],
   group: ['own', 'other'],
   queue: ['own', 'other'],
