@@ -90,8 +90,11 @@ async function serve(
   }
   const body = responseText(response) ?? undefined;
   // A body left unread (refused before or while it streamed) is discarded for a moment, then the connection closes.
-  if (!req.complete) lingerThenClose(req, res);
-  res.writeHead(response.status, response.headers);
+  // Such a connection is not reused, and the client must know: a keep-alive client would send its next request
+  // on it and see the connection reset.
+  const closing = !req.complete;
+  if (closing) lingerThenClose(req, res);
+  res.writeHead(response.status, closing ? { ...response.headers, Connection: 'close' } : response.headers);
   flushing.add(res);
   res.end(req.method === 'HEAD' ? undefined : body);
 }
