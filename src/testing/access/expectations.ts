@@ -18,7 +18,11 @@ const NO_BOTS = '400: This endpoint does not accept bot requests.';
 const INSUFFICIENT = '400: Insufficient permission';
 const NOT_GUEST = '400: Not allowed for guest users';
 /** Administrators may revoke or resend anyone's invitation; others only their own; guests none. */
-const INVITE_MANAGERS = { 'admin,owner/other': '200', [`bot,member,moderator/other`]: '400: Must be an organization administrator', guest: NOT_GUEST };
+const INVITE_MANAGERS = {
+  'admin,owner/other': '200',
+  [`bot,member,moderator/other`]: '400: Must be an organization administrator',
+  guest: NOT_GUEST,
+};
 
 /** Expected access per route, keyed `METHOD /path` as in the route table. A guest cannot access the keeper (`user` private): "Insufficient permission". */
 // One line per route (kept by prettier-ignore), so entries can be added at the end without churn.
