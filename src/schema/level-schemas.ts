@@ -67,6 +67,8 @@ function transformKind(object: Schema, kind: ObjectKind, level: number): void {
     forbidden.push(field);
   }
   for (const [field, oldName] of plan.rename) {
+    // Same name, older value: the value schemas of the mock's fields allow both forms.
+    if (oldName === field) continue;
     const schema = OLD_FIELD_SCHEMAS[oldName] ?? properties[field];
     delete properties[field];
     if (schema) properties[oldName] = schema;

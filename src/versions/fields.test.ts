@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { LevelApps } from '../testing/level-client.js';
-import { FIELDS, ID_SETTINGS, shapePlan, trimFields, urlFormatString, type ObjectKind } from './fields.js';
+import {
+  FIELDS,
+  ID_SETTINGS,
+  enabledFlags,
+  mibAsBytes,
+  shapePlan,
+  trimFields,
+  urlFormatString,
+  type FieldRule,
+  type ObjectKind,
+} from './fields.js';
 import { NEWEST_FEATURE_LEVEL, levelOf } from './index.js';
 
 const IAGO = 'iago@svc.test';
@@ -10,6 +20,8 @@ const call = (level: number, method: string, path: string, params: Record<string
 const appAt = (level: number) => apps.at(level);
 
 let serial = 0;
+/** A rule that keeps the name and converts the value below its level. */
+const inPlace = (rule: FieldRule): boolean => rule.oldName === undefined && rule.oldValue !== undefined;
 const CAPABILITIES = { notification_settings_null: true, linkifier_url_template: true };
 
 /** How to get a real object of each kind from the mock at a level. */
@@ -26,7 +38,11 @@ const PROBES: Record<ObjectKind, (level: number) => Promise<Record<string, unkno
     )!,
   linkifier: async (level) =>
     ((await call(level, 'GET', '/realm/linkifiers')).linkifiers as Array<Record<string, unknown>>)[0]!,
-  register: (level) => call(level, 'POST', '/register', { client_capabilities: CAPABILITIES }),
+  register: (level) => {
+    // A quota, so that its unit (MiB, bytes before level 251) shows in the value.
+    (appAt(level).store.state.settings as unknown as Record<string, unknown>).upload_quota_mib = 5;
+    return call(level, 'POST', '/register', { client_capabilities: CAPABILITIES });
+  },
   user_settings: async (level) =>
     (await call(level, 'POST', '/register', { client_capabilities: CAPABILITIES })).user_settings as Record<
       string,
@@ -66,24 +82,33 @@ describe('the fields table', () => {
 
   it.each(
     entries.filter((e) => !CONDITIONAL.has(`${e.kind}.${e.field}`)).map((e) => [`${e.kind}.${e.field}`, e]),
-  )('%s is sent from its level on and not at the level below', async (_name, entry) => {
-    const { kind, field, rule, level } = entry;
-    const at = await PROBES[kind](level);
-    const below = await PROBES[kind](level - 1);
-    expect(at).toHaveProperty([field]);
-    expect(below).not.toHaveProperty([field]);
-    const oldSent = rule.oldName && (!rule.oldSince || level - 1 >= levelOf(rule.oldSince));
-    if (oldSent) expect(below).toHaveProperty([rule.oldName!]);
-    else if (rule.oldName) expect(below).not.toHaveProperty([rule.oldName]);
-    if (rule.oldSince) {
-      // The older name has its own first level: sent there, and neither name below it.
-      const oldLevel = levelOf(rule.oldSince);
-      expect(await PROBES[kind](oldLevel)).toHaveProperty([rule.oldName!]);
-      const before = await PROBES[kind](oldLevel - 1);
-      expect(before).not.toHaveProperty([rule.oldName!]);
-      expect(before).not.toHaveProperty([field]);
-    }
-  });
+  )(
+    '%s is sent from its level on and not (or in its older form) at the level below',
+    async (_name, entry) => {
+      const { kind, field, rule, level } = entry;
+      const at = await PROBES[kind](level);
+      const below = await PROBES[kind](level - 1);
+      expect(at).toHaveProperty([field]);
+      if (inPlace(rule)) {
+        // Same name, older value: the level below sends the converted value, and it differs.
+        expect(below[field]).toEqual(rule.oldValue!(at[field]));
+        expect(below[field]).not.toEqual(at[field]);
+        return;
+      }
+      expect(below).not.toHaveProperty([field]);
+      const oldSent = rule.oldName && (!rule.oldSince || level - 1 >= levelOf(rule.oldSince));
+      if (oldSent) expect(below).toHaveProperty([rule.oldName!]);
+      else if (rule.oldName) expect(below).not.toHaveProperty([rule.oldName]);
+      if (rule.oldSince) {
+        // The older name has its own first level: sent there, and neither name below it.
+        const oldLevel = levelOf(rule.oldSince);
+        expect(await PROBES[kind](oldLevel)).toHaveProperty([rule.oldName!]);
+        const before = await PROBES[kind](oldLevel - 1);
+        expect(before).not.toHaveProperty([rule.oldName!]);
+        expect(before).not.toHaveProperty([field]);
+      }
+    },
+  );
 
   it.each(entries.map((e) => [`${e.kind}.${e.field}`, e]))(
     'trimFields keeps %s at its level and takes it away below',
@@ -91,6 +116,10 @@ describe('the fields table', () => {
       const sample = (): Record<string, unknown> => ({ [field]: 'https://x.test/{id}' });
       expect(trimFields(kind, sample(), level)).toEqual(sample());
       const below = trimFields(kind, sample(), level - 1);
+      if (inPlace(rule)) {
+        expect(below).toEqual({ [field]: rule.oldValue!('https://x.test/{id}') });
+        return;
+      }
       expect(below).not.toHaveProperty([field]);
       if (rule.oldName && (!rule.oldSince || level - 1 >= levelOf(rule.oldSince)))
         expect(below[rule.oldName]).toBe((rule.oldValue ?? ((v: unknown) => v))('https://x.test/{id}'));
@@ -117,6 +146,15 @@ describe('the fields table', () => {
       const object = Object.fromEntries(Object.keys(FIELDS[kind]).map((f) => [f, 1]));
       expect(trimFields(kind, { ...object }, NEWEST_FEATURE_LEVEL)).toEqual(object);
     }
+  });
+
+  it('converts authentication methods to booleans and MiB to bytes for the levels before those shapes', () => {
+    expect(enabledFlags({ Email: { enabled: true, available: true }, Dev: { enabled: false } })).toEqual({
+      Email: true,
+      Dev: false,
+    });
+    expect(mibAsBytes(2)).toBe(2097152);
+    expect(mibAsBytes(null)).toBeNull();
   });
 
   it('writes URL templates as %(name)s format strings for levels before url_template', () => {

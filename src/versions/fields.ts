@@ -20,15 +20,18 @@ export type ObjectKind =
   | 'subscribed'
   | 'server_settings';
 
-/** When one field appeared, and how it looked before. */
+/**
+ * When one field appeared, and how it looked before: absent (neither `oldName` nor `oldValue`), under an
+ * older name, or under the same name with an older value (`oldValue` alone).
+ */
 export interface FieldRule {
-  /** The behaviour whose level first sends the field under its current name. */
+  /** The behaviour whose level first sends the field under its current name and in its current form. */
   readonly since: BehaviourName;
   /** The field's name before `since` (sent from `oldSince` on, or always when `oldSince` is absent). */
   readonly oldName?: string;
-  /** The behaviour whose level first sent the field under `oldName`. */
+  /** The behaviour whose level first sent the field in its older form. */
   readonly oldSince?: BehaviourName;
-  /** The value under `oldName`, from the current one (unchanged when absent). */
+  /** The older value, from the current one (unchanged when absent). */
   readonly oldValue?: (value: unknown) => unknown;
 }
 
@@ -39,6 +42,7 @@ export interface IdSettingRule {
 }
 
 const CHANNEL_FIELDS: Readonly<Record<string, FieldRule>> = {
+  stream_post_policy: { since: 'stream_post_policy' },
   stream_weekly_traffic: { since: 'field_stream_weekly_traffic' },
   can_remove_subscribers_group: {
     since: 'field_can_remove_subscribers_group',
@@ -61,6 +65,19 @@ const CHANNEL_FIELDS: Readonly<Record<string, FieldRule>> = {
   can_delete_any_message_group: { since: 'field_can_delete_message_channel_groups' },
   can_delete_own_message_group: { since: 'field_can_delete_message_channel_groups' },
 };
+
+/** Authentication methods as booleans (enabled), the register shape before level 243. */
+export function enabledFlags(methods: unknown): unknown {
+  if (!methods || typeof methods !== 'object') return methods;
+  return Object.fromEntries(
+    Object.entries(methods).map(([name, m]) => [name, typeof m === 'object' && m ? Boolean(m.enabled) : m]),
+  );
+}
+
+/** A quota in MiB as bytes, the register unit before level 251. */
+export function mibAsBytes(value: unknown): unknown {
+  return typeof value === 'number' ? value * 1024 * 1024 : value;
+}
 
 /** RFC 6570 `{name}` variables as the older `%(name)s` format string. */
 export function urlFormatString(template: unknown): unknown {
@@ -103,6 +120,11 @@ export const FIELDS: Readonly<Record<ObjectKind, Readonly<Record<string, FieldRu
   server_settings: { realm_url: { since: 'field_realm_url' } },
   register: {
     realm_url: { since: 'field_realm_url' },
+    realm_authentication_methods: {
+      since: 'field_realm_authentication_methods_dicts',
+      oldValue: enabledFlags,
+    },
+    realm_upload_quota_mib: { since: 'field_upload_quota_mib', oldValue: mibAsBytes },
     realm_new_stream_announcements_stream_id: {
       since: 'field_realm_announcements_streams',
       oldName: 'realm_notifications_stream_id',
@@ -188,13 +210,17 @@ export const ID_SETTINGS: Readonly<Partial<Record<ObjectKind, readonly IdSetting
     { field: 'can_remove_subscribers_group', objectsSince: 'field_channel_group_setting_objects' },
   ],
   user_group: [{ field: 'can_mention_group', objectsSince: 'field_group_setting_objects' }],
+  register: [
+    { field: 'realm_create_multiuse_invite_group', objectsSince: 'field_realm_group_setting_objects' },
+    { field: 'realm_can_access_all_users_group', objectsSince: 'field_realm_group_setting_objects' },
+  ],
 };
 
 /** What to change in an object of one kind at one level. */
 export interface ShapePlan {
   /** Fields the level did not send at all. */
   readonly remove: readonly string[];
-  /** [current name, older name, value conversion] for fields the level sent under an older name. */
+  /** [current name, older name (maybe the same), value conversion] for fields the level sent in an older form. */
   readonly rename: ReadonlyArray<readonly [string, string, ((value: unknown) => unknown) | undefined]>;
   /** Group-setting fields whose value must be a group id. */
   readonly toId: readonly string[];
@@ -205,8 +231,9 @@ function buildPlan(kind: ObjectKind, level: number): ShapePlan | undefined {
   const rename: Array<[string, string, ((value: unknown) => unknown) | undefined]> = [];
   for (const [field, rule] of Object.entries(FIELDS[kind])) {
     if (level >= levelOf(rule.since)) continue;
-    const oldSent = rule.oldName && (rule.oldSince === undefined || level >= levelOf(rule.oldSince));
-    if (oldSent) rename.push([field, rule.oldName!, rule.oldValue]);
+    const older = rule.oldName !== undefined || rule.oldValue !== undefined;
+    const oldSent = older && (rule.oldSince === undefined || level >= levelOf(rule.oldSince));
+    if (oldSent) rename.push([field, rule.oldName ?? field, rule.oldValue]);
     else remove.push(field);
   }
   const toId = (ID_SETTINGS[kind] ?? [])
@@ -261,8 +288,9 @@ export function trimFields<T extends object>(kind: ObjectKind, object: T, level:
   for (const field of plan.remove) delete record[field];
   for (const [field, oldName, convert] of plan.rename) {
     if (!(field in record)) continue;
-    record[oldName] = convert ? convert(record[field]) : record[field];
-    delete record[field];
+    const value = record[field];
+    if (oldName !== field) delete record[field];
+    record[oldName] = convert ? convert(value) : value;
   }
   return object;
 }

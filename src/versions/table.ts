@@ -890,6 +890,23 @@ export const BEHAVIOURS = {
     change: 'register no longer sends realm_is_zephyr_mirror_realm',
     where: 'POST /register',
   },
+  field_realm_authentication_methods_dicts: {
+    level: 243,
+    change:
+      'realm_authentication_methods maps each method to {enabled, available, ...} (to a boolean before)',
+    where: 'POST /register',
+  },
+  field_upload_quota_mib: {
+    level: 251,
+    change: 'realm_upload_quota_mib is in MiB (it was in bytes before)',
+    where: 'POST /register',
+  },
+  field_realm_group_setting_objects: {
+    level: 314,
+    change:
+      'realm_create_multiuse_invite_group and realm_can_access_all_users_group may be anonymous group objects (group ids before)',
+    where: 'POST /register',
+  },
   field_web_suggest_update_timezone: {
     level: 329,
     change: 'user settings carry web_suggest_update_timezone',
