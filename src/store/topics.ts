@@ -1,13 +1,18 @@
 /** The topic rule (convention 6): `(no topic)` and the empty-topic display name mean the empty topic. */
 import type { RealmState } from './state.js';
+import { has, NEWEST_FEATURE_LEVEL } from '../versions/index.js';
 
 /** The placeholder older clients send for the empty topic. */
 export const NO_TOPIC = '(no topic)';
 
-/** A topic parameter as stored: trimmed, with the empty-topic aliases read as the empty string. */
-export function normalizeTopic(state: RealmState, raw: string): string {
+/**
+ * A topic parameter as stored: trimmed, with the empty-topic aliases read as the empty string as a server at
+ * `level` does (the display name from empty_topic, "(no topic)" from no_topic_as_empty).
+ */
+export function normalizeTopic(state: RealmState, raw: string, level = NEWEST_FEATURE_LEVEL): string {
   const topic = raw.trim();
-  if (topic === NO_TOPIC || topic === state.settings.empty_topic_display_name) return '';
+  if (topic === NO_TOPIC && has('no_topic_as_empty', level)) return '';
+  if (topic === state.settings.empty_topic_display_name && has('empty_topic', level)) return '';
   return topic;
 }
 

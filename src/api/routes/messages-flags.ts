@@ -133,7 +133,7 @@ export const messageFlagRoutes = [
     summary: "Mark a topic's messages read",
     handler({ store, user, params }) {
       const channel = readableChannel(store, user, params.stream_id);
-      const topic = normalizeTopic(store.state, params.topic_name);
+      const topic = normalizeTopic(store.state, params.topic_name, store.featureLevel);
       const ids = store.state.index.byTopic.get(topicKey(channel.stream_id, topic));
       // The server looks for the topic among the user's own messages, not the channel's.
       const rows = store.state.index.flags.get(user.user_id);

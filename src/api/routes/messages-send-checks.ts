@@ -7,7 +7,7 @@ import { topicParticipants } from '../../store/messages/send.js';
 import type { RenderResult } from '../../markdown/render.js';
 import type { ChannelRecord, RealmState, UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
-import { NO_TOPIC, truncateTopic } from '../../store/topics.js';
+import { normalizeTopic, truncateTopic } from '../../store/topics.js';
 import { apiEmail, findUser } from '../../store/users.js';
 import { errors } from '../errors/index.js';
 import { has } from '../../versions/index.js';
@@ -81,13 +81,7 @@ export function resolveTopic(store: Store, channel: ChannelRecord, raw: string |
   if (channel.topics_policy === 'empty_topic_only') return '';
   if (raw === undefined) throw errors.missingTopic();
   const fl = store.featureLevel;
-  let topic = raw.trim();
-  if (
-    (topic === NO_TOPIC && has('no_topic_as_empty', fl)) ||
-    topic === store.state.settings.empty_topic_display_name
-  )
-    topic = '';
-  topic = truncateTopic(topic);
+  const topic = truncateTopic(normalizeTopic(store.state, raw, fl));
   if (topic === '') {
     if (!has('empty_topic', fl)) throw errors.badRequest("Topic can't be empty!");
     if (!emptyTopicAllowed(store.state, channel)) throw errors.topicsRequired();

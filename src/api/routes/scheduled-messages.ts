@@ -39,7 +39,11 @@ function buildTarget(
   const ids = typeof to === 'number' ? [to] : to;
   if (ids.length !== 1) throw errors.scheduledMultipleChannels(store.featureLevel);
   if (topic === undefined) throw errors.scheduledMissingTopic();
-  return { type, streamId: ids[0]!, topic: truncateTopic(normalizeTopic(store.state, topic)) };
+  return {
+    type,
+    streamId: ids[0]!,
+    topic: truncateTopic(normalizeTopic(store.state, topic, store.featureLevel)),
+  };
 }
 
 function cleanContent(raw: string): string {

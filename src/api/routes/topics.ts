@@ -35,7 +35,7 @@ export const topicRoutes = [
     summary: "Set the caller's visibility policy for a topic",
     handler({ store, user, params }) {
       const channel = contentChannel(store, user, params.stream_id);
-      const topic = truncateTopic(normalizeTopic(store.state, params.topic));
+      const topic = truncateTopic(normalizeTopic(store.state, params.topic, store.featureLevel));
       setTopicVisibility(store, user.user_id, channel.stream_id, topic, params.visibility_policy);
       return {};
     },

@@ -24,7 +24,13 @@ export const typingRoutes = [
         if (!user.settings.send_stream_typing_notifications) throw errors.typingDisabled('stream');
         const channel = state.channels.get(params.stream_id);
         if (!channel || !hasContentAccess(state, user, channel)) throw errors.typingInvalidChannel();
-        notifyChannelTyping(store, user, params.op, channel, normalizeTopic(state, params.topic));
+        notifyChannelTyping(
+          store,
+          user,
+          params.op,
+          channel,
+          normalizeTopic(state, params.topic, store.featureLevel),
+        );
         return {};
       }
       if (params.to === undefined) throw errors.typingMissing("'to' argument");

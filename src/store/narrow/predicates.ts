@@ -93,7 +93,7 @@ function positivePredicate(state: RealmState, viewer: UserRecord, term: NarrowTe
         return (m) => m.stream_id !== null && state.channels.get(m.stream_id)?.is_web_public === true;
       throw new NarrowError('operator', `unknown ${channelWord}s operand ${String(operand)}`);
     case 'topic': {
-      const topic = normalizeTopic(state, operand as string).toLowerCase();
+      const topic = normalizeTopic(state, operand as string, fl).toLowerCase();
       return (m) => m.stream_id !== null && m.topic.toLowerCase() === topic;
     }
     case 'sender': {

@@ -88,7 +88,8 @@ export function compileNarrow(
   for (const term of terms) {
     if (term.negated) continue;
     if (term.operator === 'channel') channel = channelByOperand(state, term.operand as string | number);
-    if (term.operator === 'topic') topic = normalizeTopic(state, term.operand as string);
+    if (term.operator === 'topic')
+      topic = normalizeTopic(state, term.operand as string, options.featureLevel);
     if (term.operator === 'dm') dm = dmParticipants(state, viewer, term.operand);
     if (term.operator === 'id') idOperand = Number(term.operand);
     if (term.operator === 'channels') wantsPublic = true;
