@@ -12,6 +12,12 @@ export const uploadsProfilesErrors = {
   readReceiptsDisabled: () => bad('Read receipts are disabled in this organization.'),
   profileFieldNotEditable: () =>
     bad('You are not allowed to change this field. Contact an administrator to update it.'),
+  profileLabelBlank: () => bad('Label cannot be blank.'),
+  profileLabelTaken: () => bad('A field with that label already exists.'),
+  invalidProfileFieldType: () => bad('Invalid field type.'),
+  tooManySummaryFields: () => bad('Only 2 custom profile fields can be displayed in the profile summary.'),
+  noChoices: () => bad('Field must have at least one choice.'),
+  invalidOrderMapping: () => bad('Invalid order mapping.'),
   profileFieldNotFound: (id: unknown) => bad(`Field id ${String(id)} not found.`),
   profileValueRefused: (fieldName: string, refusal: ProfileValueRefusal) => {
     switch (refusal.kind) {

@@ -30,6 +30,7 @@ import { uploadRoutes } from './uploads.js';
 import { readReceiptRoutes } from './read-receipts.js';
 import { profileFieldRoutes } from './profile-fields.js';
 import { legacyAliasRoutes } from './legacy-aliases.js';
+import { profileFieldAdminRoutes } from './profile-fields-admin.js';
 import { alertWordRoutes } from './alert-words.js';
 import { mutedUserRoutes } from './muted-users.js';
 import { userStatusRoutes } from './user-status.js';
@@ -65,6 +66,7 @@ export const routes: readonly Route[] = [
   ...readReceiptRoutes,
   ...uploadRoutes,
   ...profileFieldRoutes,
+  ...profileFieldAdminRoutes,
   ...legacyAliasRoutes,
   ...faultRoutes,
   ...controlRoutes,
