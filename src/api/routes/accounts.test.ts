@@ -109,6 +109,14 @@ describeTransports('POST /users', (t) => {
         subscriptions: [expect.objectContaining({ stream_id: 1 })],
       }),
     );
+    const { state } = t().app.store;
+    const notice = [...state.messages.values()].at(-1)!;
+    expect(notice).toMatchObject({
+      sender_id: state.usersByEmail.get('notification-bot@svc.test')!.user_id,
+      stream_id: state.settings.signup_announcements_stream_id,
+      topic: 'signups',
+      content: `@_**New Bie|${id}** joined this organization.`,
+    });
     const login = await t().anonymous.post('fetch_api_key', {
       username: 'newbie@svc.test',
       password: 'a-long-password',

@@ -93,6 +93,15 @@ function announceJoin(store: Store, user: UserRecord, invitation: InvitationReco
       client: 'Internal',
     });
   }
+  announceSignup(store, user);
+}
+
+/** Notification Bot's "joined this organization" notice in the signup announcements channel, if there is one. */
+export function announceSignup(store: Store, user: UserRecord): void {
+  const { state } = store;
+  const bot = notificationBot(store);
+  if (!bot) return;
+  const mention = `@_**${user.full_name}|${user.user_id}**`;
   const channel = state.channels.get(state.settings.signup_announcements_stream_id as number);
   if (channel && !channel.is_archived) {
     sendMessage(store, bot, {

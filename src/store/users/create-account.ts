@@ -1,4 +1,5 @@
 /** Accounts an administrator creates directly (POST /users): a member with a password, on the default channels. */
+import { announceSignup } from '../invitations/accept.js';
 import { createUser } from '../invitations/create-user.js';
 import type { RealmState, UserRecord } from '../state.js';
 import type { Store } from '../store.js';
@@ -23,7 +24,8 @@ export function accountEmailRefusal(state: RealmState, email: string): AccountEm
 
 /**
  * Creates a member account with a password, subscribed to the organization's default channels. Emits
- * realm_user/add, the system-group membership events and the subscription events (see createUser).
+ * realm_user/add, the system-group membership events and the subscription events (see createUser); Notification
+ * Bot announces the new member in the signup announcements channel, as for an accepted invitation.
  */
 export function createAccount(
   store: Store,
@@ -40,6 +42,7 @@ export function createAccount(
     groupIds: [],
   });
   user.password = input.password;
+  announceSignup(store, user);
   return user;
 }
 
