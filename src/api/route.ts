@@ -1,6 +1,7 @@
 /** The shape of one endpoint in the route table, and what its handler receives. */
 import type { Store } from '../store/store.js';
 import type { UserRecord } from '../store/state.js';
+import { bodyJson } from './json-text.js';
 import type { AppServices } from './services.js';
 
 /** Who may call a route: an authenticated user, anyone, or anyone with optional credentials. */
@@ -47,7 +48,7 @@ export interface ApiResponse {
 export function responseText(response: ApiResponse): string | Uint8Array<ArrayBuffer> | null {
   if (response.body === null) return null;
   if (response.body instanceof Uint8Array) return response.body as Uint8Array<ArrayBuffer>;
-  return typeof response.body === 'string' ? response.body : JSON.stringify(response.body);
+  return typeof response.body === 'string' ? response.body : bodyJson(response.body as object);
 }
 
 /** How `app.fetch` fails a request whose connection the mock drops (fetch itself rejects with a TypeError). */

@@ -1,4 +1,5 @@
 /** Bounded excerpts of request and response bodies for the request log: never more work than the bound. */
+import { JsonText } from '../api/json-text.js';
 
 /** Longest excerpt kept per body, in characters (an ellipsis marks a cut). */
 export const EXCERPT_LENGTH = 1000;
@@ -28,6 +29,7 @@ export function jsonExcerpt(value: unknown, max = EXCERPT_LENGTH): string {
   };
   const walk = (v: unknown): boolean => {
     if (v === null || typeof v !== 'object') return put(JSON.stringify(v) ?? 'null');
+    if (v instanceof JsonText) return put(v.json);
     if (Array.isArray(v)) {
       if (!put('[')) return false;
       for (let i = 0; i < v.length; i++) if ((i > 0 && !put(',')) || !walk(v[i])) return false;

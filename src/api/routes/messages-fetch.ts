@@ -13,6 +13,8 @@ import { escapeHtml, highlightHtml, highlightTopic } from '../../store/narrow/se
 import type { MessageRecord, UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { errors } from '../errors/index.js';
+import type { JsonText } from '../json-text.js';
+import { messageJson } from '../message-json.js';
 import { defineRoute } from '../route.js';
 import { narrowFromParam, rawParam } from './messages-narrow.js';
 import { has } from '../../versions/index.js';
@@ -50,12 +52,14 @@ function formatList(
   narrow: CompiledNarrow,
   records: MessageRecord[],
   params: GetMessagesParams,
-): Message[] {
+): Array<Message | JsonText> {
   const options = {
     applyMarkdown: params.apply_markdown !== false,
     clientExtavatar: params.client_extavatar !== false,
     allowEmptyTopicName: params.allow_empty_topic_name === true,
   };
+  // Without search highlights a message's text is the same on every fetch until the store changes.
+  if (!narrow.search) return records.map((record) => messageJson(store, record, user, options));
   return records.map((record) => {
     const out = formatMessageWithFlags(store.state, record, user, options, store.featureLevel);
     if (narrow.search) {
