@@ -158,4 +158,8 @@ export const EXPECTATIONS: Record<string, RouteExpectation> = {
   'PATCH /settings/notifications': { rule: 'user', params: { enable_sounds: false } },
   'PATCH /users/me/subscriptions/muted_topics': { rule: 'channel-content', object: 'channel', params: { stream_id: '$object', topic: 'matrix', op: 'add' } },
   'POST /users/{user_id}/status': { rule: 'admin', object: 'user', params: { status_text: 'busy' }, over: { [NON_ADMINS]: INSUFFICIENT, bot: NO_BOTS } },
+  'POST /realm/profile_fields': { rule: 'admin', params: { field_type: 1, name: 'Matrix field', hint: '' } },
+  'PATCH /realm/profile_fields': { rule: 'admin', params: { order: [8, 7, 6, 5, 4, 3, 2, 1] } },
+  'PATCH /realm/profile_fields/{field_id}': { rule: 'admin', path: { field_id: 1 }, params: { name: 'Phone' } },
+  'DELETE /realm/profile_fields/{field_id}': { rule: 'admin', path: { field_id: 1 } },
 };

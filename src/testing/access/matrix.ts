@@ -1,6 +1,7 @@
 /** Runs access-matrix cells: one route, one caller, one object; checks outcome, state and leaks. */
 import type { Route } from '../../api/route.js';
 import { realmDigest } from '../../fuzz/check.js';
+import { exportRealm } from '../../store/export-realm.js';
 import type { Mock } from '../../mock/create-mock.js';
 import { CAPABILITY_KEYS } from '../../store/events/options.js';
 import { authorizationOf, CALLER_IDS, CALLERS, type CallerName } from './callers.js';
@@ -51,7 +52,7 @@ const encode = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringi
 const ALL_CAPABILITIES = Object.fromEntries(CAPABILITY_KEYS.map((k) => [k, true]));
 
 /** Sends one cell and returns what is wrong with it (empty when the cell holds). */
-export async function runCell(target: MatrixTarget, cell: Cell): Promise<string[]> {
+export async function runCell(target: MatrixTarget, cell: Cell, fullSnapshot = false): Promise<string[]> {
   const { mock } = target;
   const { route, expectation, caller, variant } = cell;
   const self = CALLER_IDS[caller];
@@ -72,6 +73,7 @@ export async function runCell(target: MatrixTarget, cell: Cell): Promise<string[
   const active = account.is_active && caller !== 'none' && caller !== 'bad-key';
   const queue = active ? mock.services.queues.register(self, { capabilities: ALL_CAPABILITIES }) : undefined;
   const digest = realmDigest(mock.store);
+  const exported = fullSnapshot ? JSON.stringify(exportRealm(mock.store)) : undefined;
   const response = await target.send(url, {
     method: route.method,
     headers,
@@ -98,6 +100,12 @@ export async function runCell(target: MatrixTarget, cell: Cell): Promise<string[
   }
   if (response.status >= 400 && realmDigest(mock.store) !== digest)
     problems.push(`${where}: refused but the realm changed`);
+  else if (
+    response.status >= 400 &&
+    exported !== undefined &&
+    JSON.stringify(exportRealm(mock.store)) !== exported
+  )
+    problems.push(`${where}: refused but the exported realm differs`);
   if (expectation.rule !== 'control') {
     const allowed = new Set(expectation.leaks ?? []);
     for (const name of findLeaks(caller, text).filter((n) => !allowed.has(n)))
@@ -110,12 +118,18 @@ export async function runCell(target: MatrixTarget, cell: Cell): Promise<string[
   return problems;
 }
 
-/** Runs cells in order, resetting the mock after any cell that changed it (or may have); returns the problems. */
+/**
+ * Runs cells in order, resetting the mock after any cell that changed it (or may have); returns the problems.
+ * A refusal must leave the change counter and table sizes as they were; on every third request that is not a
+ * GET, the whole exported realm too.
+ */
 export async function runCells(target: MatrixTarget, cells: readonly Cell[]): Promise<string[]> {
   const problems: string[] = [];
+  let writes = 0;
   for (const cell of cells) {
     const before = realmDigest(target.mock.store);
-    problems.push(...(await runCell(target, cell)));
+    const write = cell.route.method !== 'GET';
+    problems.push(...(await runCell(target, cell, write && writes++ % 3 === 0)));
     // Queues and invitations made for a cell, faults and clock moves are undone too.
     if (cell.route.method !== 'GET' || realmDigest(target.mock.store) !== before || cell.expectation.object) {
       target.mock.faults.clear();
