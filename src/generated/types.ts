@@ -1434,6 +1434,8 @@ export interface GetSvcMockSnapshotResponse {
   saved_snippets?: {}[];
   scheduled_messages?: {}[];
   user_topics?: {}[];
+  custom_profile_fields?: {}[];
+  attachments?: {}[];
   alert_words?: {}[];
   muted_users?: {}[];
   user_status?: {}[];
