@@ -29,6 +29,7 @@ export const KIND_SCHEMAS: Readonly<Record<ObjectKind, readonly [string, string]
   user_group_created: ['endpoints/post-user-groups-create.json', '/$defs/response/allOf/1'],
   subscribed: ['endpoints/post-users-me-subscriptions.json', '/$defs/response/allOf/1'],
   server_settings: ['resources/server-settings.json', ''],
+  stream_delete_event: ['events/stream.json', '/$defs/Delete'],
 };
 
 /** The `user` object of reactions in messages before level 328. */

@@ -55,6 +55,16 @@ const PROBES: Record<ObjectKind, (level: number) => Promise<Record<string, unkno
       members: [appAt(level).store.state.usersByEmail.get(IAGO)!.user_id],
     }),
   server_settings: (level) => call(level, 'GET', '/server_settings'),
+  stream_delete_event: async (level) => {
+    const queue = await call(level, 'POST', '/register', { event_types: ['stream'] });
+    const name = `probe ${++serial}`;
+    await call(level, 'POST', '/users/me/subscriptions', { subscriptions: [{ name }] });
+    const channel = appAt(level).store.state.channelsByName.get(name)!;
+    await call(level, 'DELETE', `/streams/${channel.stream_id}`);
+    const params = { queue_id: queue.queue_id, last_event_id: -1, dont_block: true };
+    const events = (await call(level, 'GET', '/events', params)).events as Array<Record<string, unknown>>;
+    return events.find((e) => e.type === 'stream' && e.op === 'delete')!;
+  },
   subscribed: (level) =>
     call(level, 'POST', '/users/me/subscriptions', {
       subscriptions: [{ name: `probe ${++serial}` }],

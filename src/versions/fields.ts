@@ -18,7 +18,8 @@ export type ObjectKind =
   | 'user_settings'
   | 'user_group_created'
   | 'subscribed'
-  | 'server_settings';
+  | 'server_settings'
+  | 'stream_delete_event';
 
 /**
  * When one field appeared, and how it looked before: absent (neither `oldName` nor `oldValue`), under an
@@ -118,6 +119,7 @@ export const FIELDS: Readonly<Record<ObjectKind, Readonly<Record<string, FieldRu
   user_group_created: { group_id: { since: 'field_created_group_id' } },
   subscribed: { new_subscription_messages_sent: { since: 'field_new_subscription_messages_sent' } },
   server_settings: { realm_url: { since: 'field_realm_url' } },
+  stream_delete_event: { stream_ids: { since: 'field_stream_delete_ids' } },
   register: {
     realm_url: { since: 'field_realm_url' },
     realm_authentication_methods: {

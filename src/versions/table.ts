@@ -907,6 +907,28 @@ export const BEHAVIOURS = {
       'realm_create_multiuse_invite_group and realm_can_access_all_users_group may be anonymous group objects (group ids before)',
     where: 'POST /register',
   },
+  field_stream_delete_ids: {
+    level: 343,
+    change: 'stream delete events carry stream_ids (streams deprecated)',
+    where: 'stream/delete events',
+  },
+  archived_in_never_subscribed: {
+    level: 362,
+    change:
+      'register never_subscribed lists archived channels to clients with the archived_channels capability',
+    where: 'POST /register never_subscribed',
+  },
+  archived_in_streams: {
+    level: 378,
+    change: 'register streams lists archived channels to clients with the archived_channels capability',
+    where: 'POST /register streams',
+  },
+  archive_update_events: {
+    level: 378,
+    change:
+      'archiving and unarchiving send stream/update is_archived to clients with archived_channels (below: delete and create to every client)',
+    where: 'stream events',
+  },
   field_web_suggest_update_timezone: {
     level: 329,
     change: 'user settings carry web_suggest_update_timezone',

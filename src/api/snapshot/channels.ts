@@ -19,9 +19,24 @@ const NOTIFICATION_DEFAULTS = {
   wildcard_mentions_notify: 'wildcard_mentions_notify',
 } as const;
 
-/** Channels the client is told about: archived ones only with the archived_channels capability. */
-function shown(ctx: SnapshotContext, channel: ChannelRecord): boolean {
-  return !channel.is_archived || can(ctx, 'archived_channels');
+/** The behaviour from whose level a section lists archived channels (to clients with the capability). */
+const ARCHIVED_LISTED_FROM = {
+  subscriptions: 'archived_channels',
+  never_subscribed: 'archived_in_never_subscribed',
+  streams: 'archived_in_streams',
+} as const;
+
+/**
+ * Channels the client is told about: archived ones only with the archived_channels capability, and only
+ * from the level at which the section started listing them (before level 315 archived channels were gone).
+ */
+function shown(
+  ctx: SnapshotContext,
+  channel: ChannelRecord,
+  section: keyof typeof ARCHIVED_LISTED_FROM,
+): boolean {
+  if (!channel.is_archived) return true;
+  return can(ctx, 'archived_channels') && has(ARCHIVED_LISTED_FROM[section], ctx.store.featureLevel);
 }
 
 function subscriptionLists(ctx: SnapshotContext, user: UserRecord): Record<string, unknown[]> {
@@ -36,7 +51,8 @@ function subscriptionLists(ctx: SnapshotContext, user: UserRecord): Record<strin
     const channel = state.channels.get(sub.stream_id);
     if (!channel) continue;
     seen.add(channel.stream_id);
-    if (!shown(ctx, channel) || (!sub.active && !hasMetadataAccess(state, user, channel))) continue;
+    if (!shown(ctx, channel, 'subscriptions') || (!sub.active && !hasMetadataAccess(state, user, channel)))
+      continue;
     const formatted = formatSubscription(state, sub, user, options) as unknown as Record<string, unknown>;
     if (!can(ctx, 'notification_settings_null')) {
       for (const [key, setting] of Object.entries(NOTIFICATION_DEFAULTS)) {
@@ -47,7 +63,11 @@ function subscriptionLists(ctx: SnapshotContext, user: UserRecord): Record<strin
   }
   const never_subscribed = [];
   for (const channel of state.channels.values()) {
-    if (seen.has(channel.stream_id) || !shown(ctx, channel) || !hasMetadataAccess(state, user, channel))
+    if (
+      seen.has(channel.stream_id) ||
+      !shown(ctx, channel, 'never_subscribed') ||
+      !hasMetadataAccess(state, user, channel)
+    )
       continue;
     const formatted: Record<string, unknown> = { ...formatChannel(state, channel, user, now, level) };
     if (ctx.includeSubscribers) {
@@ -67,7 +87,7 @@ function subscriptionLists(ctx: SnapshotContext, user: UserRecord): Record<strin
 
 /** Web-public channels, as a spectator sees them. */
 function webPublic(ctx: SnapshotContext): ChannelRecord[] {
-  return [...ctx.store.state.channels.values()].filter((c) => c.is_web_public && shown(ctx, c));
+  return [...ctx.store.state.channels.values()].filter((c) => c.is_web_public && shown(ctx, c, 'streams'));
 }
 
 /** Sections about channels. */
@@ -89,7 +109,9 @@ export const channelSections: SnapshotSection[] = [
       const now = ctx.store.now();
       const user = ctx.user;
       const visible = user
-        ? [...state.channels.values()].filter((c) => shown(ctx, c) && hasMetadataAccess(state, user, c))
+        ? [...state.channels.values()].filter(
+            (c) => shown(ctx, c, 'streams') && hasMetadataAccess(state, user, c),
+          )
         : webPublic(ctx);
       return { streams: visible.map((c) => formatChannel(state, c, user, now, ctx.store.featureLevel)) };
     },

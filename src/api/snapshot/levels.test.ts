@@ -176,6 +176,46 @@ describe('register keys that group settings replaced', () => {
   });
 });
 
+describe('archived channels by level', () => {
+  const ARCHIVED = { ...CAPABILITIES, archived_channels: true };
+  const archivedIn = async (level: number): Promise<string[]> => {
+    const body = await register(level, ARCHIVED);
+    const sections = ['subscriptions', 'unsubscribed', 'never_subscribed', 'streams'];
+    return sections.filter((key) => (body[key] as Row[]).some((c) => c.name === 'old-projects'));
+  };
+
+  it('lists archived channels to capable clients per section from 315 (subscriptions), 362 (never_subscribed) and 378 (streams)', async () => {
+    const newest = await archivedIn(NEWEST_FEATURE_LEVEL);
+    expect(newest).toContain('streams');
+    const subscribed = newest.filter(
+      (s) => s === 'subscriptions' || s === 'unsubscribed' || s === 'never_subscribed',
+    );
+    expect(subscribed.length).toBe(1);
+    const section = subscribed[0]!;
+    const from = section === 'never_subscribed' ? 362 : 315;
+    expect(await archivedIn(from - 1)).not.toContain(section);
+    expect(await archivedIn(from)).toContain(section);
+    expect(await archivedIn(377)).not.toContain('streams');
+    expect(await archivedIn(378)).toContain('streams');
+    expect(await archivedIn(314)).toEqual([]);
+  });
+
+  it.each([
+    [377, 'delete'],
+    [378, 'update'],
+  ])(
+    'archiving a channel at level %i sends a stream %s event to a client with archived_channels',
+    async (level, op) => {
+      const queue = await register(level, ARCHIVED);
+      const verona = apps.at(level).store.state.channelsByName.get('verona')!;
+      await apps.call(level, IAGO, 'DELETE', `/streams/${verona.stream_id}`);
+      const params = { queue_id: queue.queue_id, last_event_id: -1, dont_block: true };
+      const events = (await apps.call(level, IAGO, 'GET', '/events', params)).events as Row[];
+      expect(events.filter((e) => e.type === 'stream').map((e) => e.op)).toEqual([op]);
+    },
+  );
+});
+
 describe('answers of endpoints at level 218', () => {
   it('POST /user_groups/create answers group_id from level 317 only', async () => {
     const params = {

@@ -64,20 +64,25 @@ function splitDeletes(payload: EventPayload): EventPayload[] {
 }
 
 function streamUpdate(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload): EventPayload[] {
-  if (payload.property !== 'is_archived' || hasCapability(queue.options, 'archived_channels')) {
-    return [payload];
-  }
+  const level = ctx.store.featureLevel;
+  const updates = has('archive_update_events', level) && hasCapability(queue.options, 'archived_channels');
+  if (payload.property !== 'is_archived' || updates) return [payload];
   const channel = ctx.store.state.channels.get(payload.stream_id as number);
   if (!channel) return [];
   const viewer = ctx.store.state.users.get(queue.userId);
-  const level = ctx.store.featureLevel;
   const stream = {
     ...formatChannel(ctx.store.state, channel, viewer, ctx.store.now(), level),
     name: payload.name,
   };
   // Clients without the capability see archiving as deletion and unarchiving as creation.
   return payload.value === true
-    ? [{ type: 'stream', op: 'delete', streams: [stream], stream_ids: [channel.stream_id] }]
+    ? [
+        trimFields(
+          'stream_delete_event',
+          { type: 'stream', op: 'delete', streams: [stream], stream_ids: [channel.stream_id] },
+          level,
+        ),
+      ]
     : [{ type: 'stream', op: 'create', streams: [stream] }];
 }
 
