@@ -77,6 +77,27 @@ export const LEGACY_PARAMS: ReadonlyMap<string, readonly LegacyParam[]> = new Ma
 
 const NONE: readonly string[] = [];
 
+/** client_capabilities keys that appeared at some level (older keys are known at every level). */
+export const CAPABILITY_GATES: Readonly<Record<string, BehaviourName>> = {
+  user_list_incomplete: 'capability_user_list_incomplete',
+  include_deactivated_groups: 'capability_include_deactivated_groups',
+  archived_channels: 'archived_channels',
+  empty_topic_name: 'empty_topic',
+  simplified_presence_events: 'capability_simplified_presence_events',
+};
+
+/** The client capabilities a server at `level` understands: later keys are left out. */
+export function supportedCapabilities<T extends object>(capabilities: T, level: number): T {
+  let out: T | undefined;
+  for (const key in CAPABILITY_GATES) {
+    if (key in capabilities && !has(CAPABILITY_GATES[key]!, level)) {
+      out ??= { ...capabilities };
+      delete (out as Record<string, unknown>)[key];
+    }
+  }
+  return out ?? capabilities;
+}
+
 /** Reads the legacy parameters of `route` in `raw` as their replacements when `level` predates those. */
 function translateLegacy(route: string, raw: Map<string, string>, level: number): void {
   for (const legacy of LEGACY_PARAMS.get(route) ?? []) {

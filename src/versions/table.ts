@@ -206,6 +206,21 @@ export const BEHAVIOURS = {
     change: 'the narrow operators "channel" and "channels", aliases of "stream" and "streams"',
     where: 'GET /messages, GET /messages/matches_narrow, POST /messages/flags/narrow narrow',
   },
+  capability_user_list_incomplete: {
+    level: 232,
+    change: 'the client capability user_list_incomplete (below: ignored)',
+    where: 'POST /register client_capabilities',
+  },
+  capability_include_deactivated_groups: {
+    level: 294,
+    change: 'the client capability include_deactivated_groups (below: ignored)',
+    where: 'POST /register client_capabilities',
+  },
+  capability_simplified_presence_events: {
+    level: 419,
+    change: 'the client capability simplified_presence_events (below: ignored)',
+    where: 'POST /register client_capabilities',
+  },
   followed_narrow: {
     level: 265,
     change: 'the narrow "is:followed"',
@@ -791,55 +806,6 @@ export const BEHAVIOURS = {
     change:
       'reactions inside message objects lose their "user" object ({id, email, full_name, is_mirror_dummy}); unlike events, messages never got it back',
     where: 'message objects: GET /messages, GET /messages/{id}, message events',
-  },
-  legacy_private_message_policy_removed: {
-    level: 270,
-    change: 'register no longer sends realm_private_message_policy (direct_message_* groups replace it)',
-    where: 'POST /register',
-  },
-  legacy_delete_own_message_policy_removed: {
-    level: 291,
-    change:
-      'register no longer sends realm_delete_own_message_policy (can_delete_own_message_group replaces it)',
-    where: 'POST /register',
-  },
-  legacy_add_custom_emoji_policy_removed: {
-    level: 307,
-    change: 'register no longer sends realm_add_custom_emoji_policy (can_add_custom_emoji_group replaces it)',
-    where: 'POST /register',
-  },
-  legacy_move_between_streams_policy_removed: {
-    level: 310,
-    change:
-      'register no longer sends realm_move_messages_between_streams_policy (can_move_messages_between_channels_group replaces it)',
-    where: 'POST /register',
-  },
-  legacy_edit_topic_policy_removed: {
-    level: 316,
-    change:
-      'register no longer sends realm_edit_topic_policy (can_move_messages_between_topics_group replaces it)',
-    where: 'POST /register',
-  },
-  legacy_invite_to_realm_policy_removed: {
-    level: 321,
-    change: 'register no longer sends realm_invite_to_realm_policy (can_invite_users_group replaces it)',
-    where: 'POST /register',
-  },
-  legacy_invite_to_stream_policy_removed: {
-    level: 341,
-    change:
-      'register no longer sends realm_invite_to_stream_policy nor can_subscribe_other_users (can_add_subscribers_group replaces them)',
-    where: 'POST /register',
-  },
-  legacy_bot_creation_policy_removed: {
-    level: 344,
-    change: 'register no longer sends realm_bot_creation_policy (can_create_bots_group replaces it)',
-    where: 'POST /register',
-  },
-  zephyr_mirror_realm_removed: {
-    level: 426,
-    change: 'register no longer sends realm_is_zephyr_mirror_realm',
-    where: 'POST /register',
   },
   legacy_private_message_policy_removed: {
     level: 270,

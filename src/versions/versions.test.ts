@@ -15,7 +15,13 @@ import {
   type BehaviourName,
 } from './index.js';
 import { ENDPOINT_GATES, endpointExists } from './endpoints.js';
-import { dropUnsupportedParams, LEGACY_PARAMS, PARAMETER_GATES } from './params.js';
+import {
+  CAPABILITY_GATES,
+  dropUnsupportedParams,
+  LEGACY_PARAMS,
+  PARAMETER_GATES,
+  supportedCapabilities,
+} from './params.js';
 
 function appAt(level?: number): App {
   return createApp({
@@ -111,6 +117,21 @@ describe('the versions table', () => {
       expect(at.body.msg).not.toMatch(/^Not Found: no endpoint/);
     },
   );
+
+  it('leaves out client capabilities a level did not know yet', () => {
+    const all = {
+      notification_settings_null: true,
+      archived_channels: true,
+      simplified_presence_events: true,
+    };
+    expect(supportedCapabilities(all, 314)).toEqual({ notification_settings_null: true });
+    expect(supportedCapabilities(all, 418)).toEqual({
+      notification_settings_null: true,
+      archived_channels: true,
+    });
+    expect(supportedCapabilities(all, 419)).toBe(all);
+    expect(Object.values(CAPABILITY_GATES).filter((b) => !(b in BEHAVIOURS))).toEqual([]);
+  });
 
   it('drops a gated parameter below its level and keeps it from the level on', () => {
     const raw = () =>

@@ -8,6 +8,7 @@ import { definePublicRoute } from '../route.js';
 import { buildSnapshot } from '../snapshot/index.js';
 import { trimFields } from '../../versions/fields.js';
 import { has } from '../../versions/index.js';
+import { supportedCapabilities } from '../../versions/params.js';
 
 /** The default of presence_history_limit_days. */
 const PRESENCE_HISTORY_DAYS = 14;
@@ -34,10 +35,11 @@ export const registerRoutes = [
         if (params.client_extavatar === true) throw errors.invalidForAnonymous('client_extavatar');
         if (includeSubscribers === true) throw errors.invalidForAnonymous('include_subscribers');
       }
-      const capabilities = params.client_capabilities ?? {};
-      if (params.client_capabilities && !('notification_settings_null' in capabilities)) {
+      if (params.client_capabilities && !('notification_settings_null' in params.client_capabilities)) {
         throw errors.notificationSettingsNullMissing();
       }
+      // Capabilities a level did not know yet are ignored, as any unknown key is.
+      const capabilities = supportedCapabilities(params.client_capabilities ?? {}, store.featureLevel);
       const narrow = (params.narrow ?? []) as unknown as QueueNarrowTerm[];
       const badOperator = unsupportedNarrowOperator(narrow);
       if (badOperator !== undefined) throw errors.narrowOperatorNotSupported(badOperator);
