@@ -4,6 +4,7 @@ const COLUMNS = [
   ['E-mail', (r: Record<string, unknown>) => String(r.email)],
   ['Role', (r: Record<string, unknown>) => String(r.role)],
   ['API key', (r: Record<string, unknown>) => String(r.api_key)],
+  ['Password', (r: Record<string, unknown>) => (typeof r.password === 'string' ? r.password : '-')],
   ['Bot', (r: Record<string, unknown>) => (r.is_bot ? 'yes' : 'no')],
   ['Active', (r: Record<string, unknown>) => (r.is_active ? 'yes' : 'no')],
 ] as const;

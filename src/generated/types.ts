@@ -215,6 +215,10 @@ export type GetSvcMockAccountsResponse = SuccessEnvelope & {
     is_bot: boolean;
     is_active: boolean;
     api_key: string;
+    /**
+     * The password POST /fetch_api_key accepts; absent for accounts without one (bots).
+     */
+    password?: string;
   }[];
 };
 export type GetSvcMockChangesResponse = SuccessEnvelope & {

@@ -21,5 +21,7 @@ export function listAccounts(store: Pick<Store, 'state'>): Array<Record<string, 
     is_bot: u.is_bot,
     is_active: u.is_active,
     api_key: u.api_key,
+    // Only accounts that can log in with a password (POST /fetch_api_key) have one.
+    ...(u.password !== undefined ? { password: u.password } : {}),
   }));
 }
