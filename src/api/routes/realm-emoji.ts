@@ -5,6 +5,7 @@
 import type {
   DeleteRealmEmojiEmojiNameParams,
   GetUserAvatarsEmojiParams,
+  GroupSettingValue,
   PostRealmEmojiEmojiNameParams,
 } from '../../generated/types.js';
 import { emojiCodeForName } from '../../markdown/emoji.js';
@@ -64,11 +65,9 @@ export const realmEmojiRoutes = [
     async handler({ store, user, params, request }) {
       checkMayAdd(user);
       const name = checkEmojiName(params.emoji_name);
-      const group = store.state.settings.can_add_custom_emoji_group;
-      if (
-        !isUserInGroupSetting(store.state, group as Parameters<typeof isUserInGroupSetting>[1], user.user_id)
-      )
-        throw errors.insufficientPermission();
+      // The loader has turned `role:` names into group ids, so the setting is a group-setting value here.
+      const group = store.state.settings.can_add_custom_emoji_group as GroupSettingValue;
+      if (!isUserInGroupSetting(store.state, group, user.user_id)) throw errors.insufficientPermission();
       if (findActiveEmoji(store.state, name)) throw errors.emojiNameTaken();
       const { fields, files } = await readFormParts(request);
       if (files.length !== 1) throw errors.emojiOneFile();
