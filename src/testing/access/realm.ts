@@ -35,6 +35,7 @@ export const IDS = {
   vaultGroup: 41,
   /** A public message of Prospero in the public channel. */
   publicMessage: 3100,
+  quietMessage: 3099,
   vaultMessage: 3101,
   vaultDm: 3102,
   /** The keeper's draft, snippet and scheduled message (each to the vault). */
@@ -130,6 +131,15 @@ function planted(base: Record<string, unknown>): Record<string, unknown> {
       timestamp: RECENT,
     });
   messages.push(
+    // The quiet member (e-mail visible to administrators only) writes in the public channel too.
+    {
+      id: IDS.quietMessage,
+      sender_id: IDS.quiet,
+      stream_id: IDS.publicChannel,
+      topic: 'matrix',
+      content: 'a quiet message',
+      timestamp: RECENT,
+    },
     {
       id: IDS.publicMessage,
       sender_id: IDS.prospero,
