@@ -10,7 +10,7 @@ const NODE_BUILTINS = new Set(builtinModules);
 const LAYERS: Record<string, { browser: boolean; mayImport: string[] }> = {
   generated: { browser: true, mayImport: [] },
   versions: { browser: true, mayImport: [] },
-  schema: { browser: true, mayImport: ['generated'] },
+  schema: { browser: true, mayImport: ['generated', 'versions'] },
   markdown: { browser: true, mayImport: ['generated', 'schema', 'versions'] },
   store: { browser: true, mayImport: ['generated', 'schema', 'markdown', 'versions'] },
   api: { browser: true, mayImport: ['generated', 'schema', 'markdown', 'store', 'versions'] },
