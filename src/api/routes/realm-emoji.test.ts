@@ -111,6 +111,18 @@ describeTransports('custom emoji', (t) => {
     expect(events('realm_emoji')).toHaveLength(1);
   });
 
+  it('delivers realm_emoji/update through event queues, in the event schema', async () => {
+    const reg = await t()
+      .as(MEMBER2)
+      .post('register', { event_types: ['realm_emoji'] });
+    await upload(t(), MEMBER, 'queued');
+    const res = await t()
+      .as(MEMBER2)
+      .get('events', { queue_id: reg.body.queue_id, last_event_id: -1, dont_block: true });
+    const emoji = (await t().as(MEMBER2).get('realm/emoji')).body.emoji;
+    expect(res.body.events).toEqual([{ id: 0, type: 'realm_emoji', op: 'update', realm_emoji: emoji }]);
+  });
+
   it('lists text fields sent beside the file as ignored parameters, never the file', async () => {
     const res = await upload(t(), MEMBER, 'note', [['file-0', PNG, 'image/png']], { colour: 'red' });
     expect(res.body).toEqual({ result: 'success', msg: '', ignored_parameters_unsupported: ['colour'] });
