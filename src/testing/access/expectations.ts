@@ -162,4 +162,5 @@ export const EXPECTATIONS: Record<string, RouteExpectation> = {
   'PATCH /realm/profile_fields': { rule: 'admin', params: { order: [8, 7, 6, 5, 4, 3, 2, 1] } },
   'PATCH /realm/profile_fields/{field_id}': { rule: 'admin', path: { field_id: 1 }, params: { name: 'Phone' } },
   'DELETE /realm/profile_fields/{field_id}': { rule: 'admin', path: { field_id: 1 } },
+  'GET /user_uploads/temporary/{token}/{filename}': { rule: 'open', path: { token: 'no-such-token', filename: 'x.txt' }, over: { '*': '404: Not Found' } },
 };
