@@ -112,8 +112,8 @@ export const BEHAVIOURS = {
   archived_channels: {
     level: 315,
     change:
-      'archived channels keep their name and are listed with is_archived; exclude_archived (below: ignored)',
-    where: 'GET /streams exclude_archived, client_capabilities.archived_channels',
+      'archived channels keep their name and subscriptions and are listed with is_archived; exclude_archived (below: ignored, and archiving renames the channel "<hex>!DEACTIVATED:<name>", makes it private and ends its subscriptions)',
+    where: 'DELETE /streams/{id}, GET /streams exclude_archived, client_capabilities.archived_channels',
     specRow: true,
   },
   can_send_message_group: {
@@ -895,6 +895,11 @@ export const BEHAVIOURS = {
       'archiving and unarchiving send stream/update is_archived to clients with archived_channels (below: delete and create to every client)',
     where: 'stream events',
   },
+  subscription_email_address_removed: {
+    level: 226,
+    change: 'subscription objects no longer carry the channel e-mail address email_address',
+    where: 'register subscriptions, GET /users/me/subscriptions, subscription/add events',
+  },
   field_web_suggest_update_timezone: {
     level: 329,
     change: 'user settings carry web_suggest_update_timezone',
@@ -906,6 +911,11 @@ export const BEHAVIOURS = {
     level: 190,
     change: 'deleting a missing or deactivated custom emoji answers HTTP 404 (400 before), code BAD_REQUEST',
     where: 'DELETE /realm/emoji/{emoji_name}',
+  },
+  upload_temporary_url: {
+    level: 1,
+    change: 'GET /user_uploads/{path_id} under /api/v1 answers a temporary URL of a file (below: 404)',
+    where: 'GET /api/v1/user_uploads/{realm_id}/{dir}/{key}/{filename}',
   },
   read_receipts: {
     level: 137,

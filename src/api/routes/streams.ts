@@ -16,6 +16,8 @@ import { defineRoute } from '../route.js';
 import { accessChannel } from './channel-helpers.js';
 import { planChannelPatch } from './stream-patch.js';
 import { selectChannels } from './streams-list.js';
+import { has } from '../../versions/index.js';
+import { retireArchivedChannel } from '../../store/channels/retire.js';
 
 /** Channel endpoints: GET /streams, GET/PATCH/DELETE /streams/{id}, GET /get_stream_id. */
 export const streamRoutes = [
@@ -66,6 +68,8 @@ export const streamRoutes = [
       if (!canAdminister(store.state, user, channel)) throw errors.channelAdminRequired(store.featureLevel);
       if (channel.is_archived) throw errors.channelArchived(store.featureLevel);
       changeChannel(store, channel, { property: 'is_archived', value: true });
+      // Before archived channels were kept (level 315), archiving freed the name and ended subscriptions.
+      if (!has('archived_channels', store.featureLevel)) retireArchivedChannel(store, channel);
       return {};
     },
   }),
