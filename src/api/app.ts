@@ -22,6 +22,7 @@ import {
   type ApiResponse,
   type Route,
 } from './route.js';
+import { JsonText, successJson } from './json-text.js';
 import { createRouter } from './router.js';
 import { routes as allRoutes } from './routes/index.js';
 import { DEFAULT_FEATURE_LEVEL, type AppServices } from './services.js';
@@ -143,7 +144,7 @@ export function createApp(options: AppOptions): App {
           route.queryApiKey === true ||
           route.path.startsWith('/avatar/') ||
           route.path.startsWith('/user_avatars/') ||
-          route.path.startsWith('/user_uploads/'),
+          (route.root === true && route.path.startsWith('/user_uploads/')),
         user,
         ip: request.ip,
         now: clock.now(),
@@ -175,12 +176,13 @@ export function createApp(options: AppOptions): App {
       clientName: clientName(request.header('user-agent')),
     });
     if (result instanceof RawResponse) return result;
-    const body: Record<string, unknown> = { result: 'success', msg: '', ...result };
+    const fields = result instanceof JsonText ? result : undefined;
+    const body: Record<string, unknown> = { result: 'success', msg: '', ...(fields ? {} : result) };
     if ((ignored.length || unsupported.length) && reportsIgnored)
       body.ignored_parameters_unsupported = unsupported.length
         ? [...ignored, ...unsupported].sort()
         : ignored;
-    return { status: 200, headers: JSON_HEADERS, body };
+    return { status: 200, headers: JSON_HEADERS, body: fields ? successJson(fields, body) : body };
   };
 
   const respond = async (request: ApiRequest, gate?: TrafficGate): Promise<ApiResponse> => {

@@ -358,6 +358,16 @@ export type GetUserGroupsResponse = SuccessEnvelope & {
  * Not JSON: the file itself.
  */
 export type GetUserUploadsFileResponse = string;
+export type GetUserUploadsTemporaryUrlResponse = SuccessEnvelope & {
+  /**
+   * /user_uploads/temporary/<token>/<file name>
+   */
+  url: string;
+};
+/**
+ * Not JSON: the file itself.
+ */
+export type GetUserUploadsTemporaryResponse = string;
 export type GetUserResponse = SuccessEnvelope & {
   user: User;
 };
@@ -1582,6 +1592,16 @@ export interface GetUserUploadsFileParams {
   filename: string;
   api_key?: string;
 }
+export interface GetUserUploadsTemporaryUrlParams {
+  realm_id: string;
+  dir: string;
+  key: string;
+  filename: string;
+}
+export interface GetUserUploadsTemporaryParams {
+  token: string;
+  filename: string;
+}
 export interface GetUserParams {
   user_id: number;
   client_extavatar?: boolean;
@@ -2416,7 +2436,10 @@ export interface PostUsersMeAlertWordsParams {
 }
 export interface PostUsersMeApnsDeviceTokenParams {
   token: string;
-  appid: string;
+  /**
+   * Required from feature level 223; before, it defaulted to the server's iOS app id.
+   */
+  appid?: string;
 }
 export interface PostUsersMeMutedUsersMutedUserIdParams {
   muted_user_id: number;

@@ -206,6 +206,11 @@ export const BEHAVIOURS = {
     change: 'the narrow operators "channel" and "channels", aliases of "stream" and "streams"',
     where: 'GET /messages, GET /messages/matches_narrow, POST /messages/flags/narrow narrow',
   },
+  apns_appid_required: {
+    level: 223,
+    change: "appid is required (below: it defaults to the server's iOS app id)",
+    where: 'POST /users/me/apns_device_token',
+  },
   capability_user_list_incomplete: {
     level: 232,
     change: 'the client capability user_list_incomplete (below: ignored)',

@@ -27,6 +27,7 @@ import { subscriptionRoutes } from './subscriptions.js';
 import { topicRoutes } from './topics.js';
 import { userGroupRoutes } from './user-groups.js';
 import { uploadRoutes } from './uploads.js';
+import { temporaryUploadRoutes } from './uploads-temporary.js';
 import { readReceiptRoutes } from './read-receipts.js';
 import { profileFieldRoutes } from './profile-fields.js';
 import { legacyAliasRoutes } from './legacy-aliases.js';
@@ -65,6 +66,7 @@ export const routes: readonly Route[] = [
   ...messageRoutes,
   ...readReceiptRoutes,
   ...uploadRoutes,
+  ...temporaryUploadRoutes,
   ...profileFieldRoutes,
   ...profileFieldAdminRoutes,
   ...legacyAliasRoutes,

@@ -4,7 +4,7 @@ import type { RealmState, UploadRecord, UserRecord } from '../../store/state.js'
 import { linkingMessages } from '../../store/uploads/uploads.js';
 import { API_KEY } from '../auth.js';
 import { errors } from '../errors/index.js';
-import type { ApiRequest } from '../route.js';
+import { RawResponse, type ApiRequest } from '../route.js';
 
 /** The one file of a multipart body, or the server's refusal (none, or more than one). */
 export async function uploadedFile(
@@ -48,4 +48,19 @@ export function uploadViewer(
 export function canFetchUpload(state: RealmState, viewer: UserRecord, upload: UploadRecord): boolean {
   if (viewer.user_id === upload.owner_id) return true;
   return linkingMessages(state, upload).some((m) => canReadMessage(state, viewer, m));
+}
+
+/** The file itself with its Content-Type (inline for what browsers show, else as a download). */
+export function fileResponse(upload: UploadRecord): RawResponse {
+  const inline = /^(image|audio|video)\/|^text\/plain$|^application\/pdf$/.test(upload.content_type);
+  const disposition = `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(upload.name)}`;
+  return new RawResponse(
+    200,
+    {
+      'Content-Type': upload.content_type,
+      'Content-Disposition': disposition,
+      'Cache-Control': 'private, max-age=86400',
+    },
+    upload.content,
+  );
 }

@@ -127,6 +127,20 @@ describeTransports('file uploads', (t) => {
     expect((await fetchFile(`${path}?api_key=${'x'.repeat(32)}`)).status).toBe(401);
   });
 
+  it('answers a temporary URL that serves the file without credentials for 60 seconds', async () => {
+    const path = '2/4e/Xk2vR9qLm0sTbW7cYd3FhJ5a/guard-rota.txt';
+    expect((await t().as(MEMBER2).get(`user_uploads/${path}`)).status).toBe(404);
+    const res = await t().as(UPLOADER).get(`user_uploads/${path}`);
+    expect(res.body.url).toMatch(/^\/user_uploads\/temporary\/[A-Za-z0-9]{32}\/guard-rota\.txt$/);
+    const file = await fetchFile(res.body.url as string);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe(DEV_UPLOAD_TEXT);
+    const wrongName = (res.body.url as string).replace(/guard-rota\.txt$/, 'other.txt');
+    expect((await fetchFile(wrongName)).status).toBe(404);
+    await t().clock.advance(60_000);
+    expect((await fetchFile(res.body.url as string)).status).toBe(404);
+  });
+
   const refused: Array<[string, Array<[string, Uint8Array, string]>, string]> = [
     ['no file', [], 'You must specify a file to upload'],
     [

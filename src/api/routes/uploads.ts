@@ -13,8 +13,8 @@ import {
 } from '../../store/uploads/uploads.js';
 import { has } from '../../versions/index.js';
 import { errors } from '../errors/index.js';
-import { defineRoute, definePublicRoute, RawResponse } from '../route.js';
-import { canFetchUpload, uploadedFile, uploadViewer } from './uploads-read.js';
+import { defineRoute, definePublicRoute } from '../route.js';
+import { canFetchUpload, fileResponse, uploadedFile, uploadViewer } from './uploads-read.js';
 
 /** The server's default largest file (max_file_upload_size_mib). */
 const MAX_FILE_MIB = 25;
@@ -52,16 +52,7 @@ export const uploadRoutes = [
       const upload = findUploadByPath(store.state, pathId);
       // An inaccessible file looks like a missing one, so paths cannot be probed.
       if (!upload || !canFetchUpload(store.state, viewer, upload)) throw errors.notFound('Not Found');
-      const inline = /^(image|audio|video)\/|^text\/plain$|^application\/pdf$/.test(upload.content_type);
-      return new RawResponse(
-        200,
-        {
-          'Content-Type': upload.content_type,
-          'Content-Disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(upload.name)}`,
-          'Cache-Control': 'private, max-age=86400',
-        },
-        upload.content,
-      );
+      return fileResponse(upload);
     },
   }),
   defineRoute({
