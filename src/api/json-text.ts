@@ -33,6 +33,7 @@ function valueJson(value: unknown): string | undefined {
  * bodyJson({ result: 'success', messages: [new JsonText('{"id":1}')] }); // '{"result":"success","messages":[{"id":1}]}'
  */
 export function bodyJson(body: object): string {
+  if (body instanceof JsonText) return body.json;
   const entries = Object.entries(body);
   if (!entries.some(([, value]) => value instanceof JsonText || isFragmentList(value)))
     return JSON.stringify(body);
@@ -43,4 +44,16 @@ export function bodyJson(body: object): string {
     out += `${out.length > 1 ? ',' : ''}${JSON.stringify(key)}:${text}`;
   }
   return out + '}';
+}
+
+/**
+ * A success body whose handler fields are JSON text: `envelope`'s result and msg, then the fields, then the
+ * envelope's other keys (ignored_parameters_unsupported), in the order an object body would have them.
+ */
+export function successJson(fields: JsonText, envelope: Record<string, unknown>): JsonText {
+  const { result, msg, ...rest } = envelope;
+  const inner = fields.json.slice(1, -1);
+  const tail = JSON.stringify(rest).slice(1, -1);
+  const head = `{"result":${JSON.stringify(result)},"msg":${JSON.stringify(msg)}`;
+  return new JsonText(`${head}${inner ? `,${inner}` : ''}${tail ? `,${tail}` : ''}}`);
 }

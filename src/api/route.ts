@@ -1,7 +1,7 @@
 /** The shape of one endpoint in the route table, and what its handler receives. */
 import type { Store } from '../store/store.js';
 import type { UserRecord } from '../store/state.js';
-import { bodyJson } from './json-text.js';
+import { bodyJson, type JsonText } from './json-text.js';
 import type { AppServices } from './services.js';
 
 /** Who may call a route: an authenticated user, anyone, or anyone with optional credentials. */
@@ -104,9 +104,12 @@ export interface Route<P = Record<string, unknown>> {
   handler: (context: RouteContext<P, any>) => HandlerResult;
 }
 
-/** What a handler returns: extra success-body fields, or a raw response. */
+/** What a handler returns: extra success-body fields (as an object or as cached JSON text), or a raw response. */
 export type HandlerResult =
-  Record<string, unknown> | RawResponse | Promise<Record<string, unknown> | RawResponse>;
+  | Record<string, unknown>
+  | RawResponse
+  | JsonText
+  | Promise<Record<string, unknown> | RawResponse | JsonText>;
 
 /** Declares an authenticated route with typed parameters. */
 export function defineRoute<P>(

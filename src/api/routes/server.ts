@@ -2,6 +2,7 @@
 import type { GetServerSettingsResponse, PostDevFetchApiKeyParams } from '../../generated/types.js';
 import { realmIconUrl, renderedRealmDescription } from '../../store/realm-info.js';
 import { findUser } from '../../store/users.js';
+import { cachedJson } from '../cached-json.js';
 import { errors } from '../errors/index.js';
 import { definePublicRoute } from '../route.js';
 import { trimFields } from '../../versions/fields.js';
@@ -17,40 +18,44 @@ export const serverRoutes = [
     schema: 'get-server-settings',
     summary: 'Public server and organization settings',
     handler({ store, services }) {
-      const { realm, settings } = store.state;
-      const authentication_methods: Record<string, boolean> = {
-        password: true,
-        dev: !services.production,
-        email: true,
-        ldap: false,
-        remoteuser: false,
-        saml: false,
-        'openid connect': false,
-      };
-      for (const name of THIRD_PARTY_METHODS) authentication_methods[name] = false;
-      const body: Omit<GetServerSettingsResponse, 'result' | 'msg'> = {
-        authentication_methods: authentication_methods as GetServerSettingsResponse['authentication_methods'],
-        external_authentication_methods: [],
-        // Servers before feature level 1 did not report one (clients read its absence as 0).
-        ...(has('feature_level_reported', services.featureLevel) && {
-          svc_feature_level: services.featureLevel,
-        }),
-        svc_version: services.version,
-        ...(has('merge_base_reported', services.featureLevel) && { svc_merge_base: services.mergeBase }),
-        push_notifications_enabled: settings.push_notifications_enabled as boolean,
-        is_incompatible: false,
-        email_auth_enabled: true,
-        require_email_format_usernames: true,
-        realm_uri: realm.url,
-        realm_url: realm.url,
-        realm_name: realm.name,
-        realm_icon: realmIconUrl(store.state),
-        realm_description: renderedRealmDescription(store.state),
-        realm_web_public_access_enabled: Boolean(
-          settings.enable_spectator_access && settings.web_public_streams_enabled,
-        ),
-      };
-      return trimFields('server_settings', body, store.featureLevel);
+      // The answer depends on the realm state and the app's services only: serialised once per change.
+      return cachedJson(store, 'server_settings', () => {
+        const { realm, settings } = store.state;
+        const authentication_methods: Record<string, boolean> = {
+          password: true,
+          dev: !services.production,
+          email: true,
+          ldap: false,
+          remoteuser: false,
+          saml: false,
+          'openid connect': false,
+        };
+        for (const name of THIRD_PARTY_METHODS) authentication_methods[name] = false;
+        const body: Omit<GetServerSettingsResponse, 'result' | 'msg'> = {
+          authentication_methods:
+            authentication_methods as GetServerSettingsResponse['authentication_methods'],
+          external_authentication_methods: [],
+          // Servers before feature level 1 did not report one (clients read its absence as 0).
+          ...(has('feature_level_reported', services.featureLevel) && {
+            svc_feature_level: services.featureLevel,
+          }),
+          svc_version: services.version,
+          ...(has('merge_base_reported', services.featureLevel) && { svc_merge_base: services.mergeBase }),
+          push_notifications_enabled: settings.push_notifications_enabled as boolean,
+          is_incompatible: false,
+          email_auth_enabled: true,
+          require_email_format_usernames: true,
+          realm_uri: realm.url,
+          realm_url: realm.url,
+          realm_name: realm.name,
+          realm_icon: realmIconUrl(store.state),
+          realm_description: renderedRealmDescription(store.state),
+          realm_web_public_access_enabled: Boolean(
+            settings.enable_spectator_access && settings.web_public_streams_enabled,
+          ),
+        };
+        return trimFields('server_settings', body, store.featureLevel);
+      });
     },
   }),
   definePublicRoute<PostDevFetchApiKeyParams>({

@@ -14,6 +14,7 @@ import { deactivateUser, reactivateUser, setFullName, setRole } from '../../stor
 import { accessibleUserIds, canAccessAllUsers, canAccessUser } from '../../store/users/visibility.js';
 import { findUserByVisibleEmail, formatUser } from '../../store/users.js';
 import { setProfileData, userProfileData } from '../../store/profile-fields/profile-fields.js';
+import { cachedJson } from '../cached-json.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 import { checkProfileData } from './profile-fields.js';
@@ -46,12 +47,18 @@ export const userRoutes = [
     schema: 'get-users-me',
     summary: "The caller's own user object",
     handler({ store, user }) {
-      const history = store.state.index.byUser.get(user.user_id);
-      return {
-        ...formatUser(store.state, user, user, { clientExtavatar: false, includeCustomProfileFields: true }),
-        profile_data: userProfileData(store.state, user),
-        max_message_id: history?.[history.length - 1] ?? -1,
-      };
+      // The caller's own object changes only with the store: serialised once per change and caller.
+      return cachedJson(store, `users/me ${user.user_id}`, () => {
+        const history = store.state.index.byUser.get(user.user_id);
+        return {
+          ...formatUser(store.state, user, user, {
+            clientExtavatar: false,
+            includeCustomProfileFields: true,
+          }),
+          profile_data: userProfileData(store.state, user),
+          max_message_id: history?.[history.length - 1] ?? -1,
+        };
+      });
     },
   }),
   defineRoute<GetUsersParams>({

@@ -1,0 +1,108 @@
+// Cached answers (GET /server_settings, GET /users/me) and cached credentials: a change read back through
+// the API is never served stale.
+import { describe, expect, it } from 'vitest';
+import { createMock } from '../mock/create-mock.js';
+import { ADMIN, MEMBER } from '../testing/accounts.js';
+import { preparedDevRealm } from '../testing/dev-realm.js';
+import { basicAuth, describeTransports } from '../testing/transports.js';
+import { cachedJson } from './cached-json.js';
+import { JsonText, successJson } from './json-text.js';
+
+describeTransports('cached answers follow every change', (t) => {
+  it('GET /users/me shows a full name changed with PATCH /settings', async () => {
+    const before = await t().as(MEMBER).get('users/me');
+    expect(before.body.full_name).toBe('King Hamlet');
+    expect((await t().as(MEMBER).patch('settings', { full_name: 'Prince Hamlet' })).status).toBe(200);
+    expect((await t().as(MEMBER).get('users/me')).body.full_name).toBe('Prince Hamlet');
+  });
+
+  it('GET /users/me answers each caller with their own object', async () => {
+    const member = await t().as(MEMBER).get('users/me');
+    const admin = await t().as(ADMIN).get('users/me');
+    expect(member.body.email).not.toBe(admin.body.email);
+    expect((await t().as(MEMBER).get('users/me')).body.user_id).toBe(member.body.user_id);
+  });
+
+  it('GET /users/me has the new max_message_id after a send', async () => {
+    const before = (await t().as(MEMBER).get('users/me')).body.max_message_id as number;
+    const sent = await t()
+      .as(MEMBER)
+      .post('messages', { type: 'stream', to: 'Denmark', topic: 'cache', content: 'hello' });
+    expect(sent.body.id).toBeGreaterThan(before);
+    expect((await t().as(MEMBER).get('users/me')).body.max_message_id).toBe(sent.body.id);
+  });
+
+  it('GET /server_settings shows a realm change announced through the store', async () => {
+    expect((await t().anonymous.get('server_settings')).body.realm_name).toBe('Svc Dev');
+    const { store } = t().app;
+    store.state.realm.name = 'Renamed Realm';
+    store.emit(store.activeUserIds(), {
+      type: 'realm',
+      op: 'update',
+      property: 'name',
+      value: 'Renamed Realm',
+    });
+    expect((await t().anonymous.get('server_settings')).body.realm_name).toBe('Renamed Realm');
+  });
+
+  it('GET /server_settings still lists ignored parameters after the fields', async () => {
+    await t().anonymous.get('server_settings');
+    const res = await t().anonymous.get('server_settings', { unknown_thing: 1 });
+    expect(res.body.ignored_parameters_unsupported).toEqual(['unknown_thing']);
+    expect(res.body.realm_name).toBe('Svc Dev');
+  });
+
+  it('refuses the old credential of a user deactivated after it was used', async () => {
+    const auth = basicAuth(t().app, MEMBER2_EMAIL);
+    const headers = { authorization: auth };
+    expect((await t().raw('/api/v1/users/me', { headers })).status).toBe(200);
+    const id = t().app.store.state.usersByEmail.get(MEMBER2_EMAIL)!.user_id;
+    expect((await t().as(ADMIN).delete(`users/${id}`)).status).toBe(200);
+    const res = await t().raw('/api/v1/users/me', { headers });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { msg: string }).msg).toBe('Account is deactivated');
+  });
+});
+
+const MEMBER2_EMAIL = 'othello@svc.test';
+
+describe('cached answers after a restore', () => {
+  it('GET /server_settings answers from the restored realm', async () => {
+    const mock = createMock({ realm: preparedDevRealm(), logError: () => {} });
+    const get = async (): Promise<{ realm_name: string }> =>
+      (await (await mock.fetch(new Request('http://svc.test/api/v1/server_settings'))).json()) as {
+        realm_name: string;
+      };
+    expect((await get()).realm_name).toBe('Svc Dev');
+    const snapshot = mock.snapshot() as unknown as { realm: { name: string } };
+    snapshot.realm.name = 'Restored Realm';
+    mock.restore(snapshot);
+    expect((await get()).realm_name).toBe('Restored Realm');
+  });
+});
+
+describe('cachedJson', () => {
+  it('builds again only after the store changed', async () => {
+    const { createApp } = await import('./app.js');
+    const app = createApp({ realm: preparedDevRealm(), logError: () => {} });
+    let builds = 0;
+    const build = (): object => ({ n: ++builds });
+    expect(cachedJson(app.store, 'k', build).json).toBe('{"n":1}');
+    expect(cachedJson(app.store, 'k', build).json).toBe('{"n":1}');
+    expect(cachedJson(app.store, 'other', build).json).toBe('{"n":2}');
+    app.store.emit([], { type: 'noop' });
+    expect(cachedJson(app.store, 'k', build).json).toBe('{"n":3}');
+  });
+
+  it('puts the fields between the envelope and its other keys', () => {
+    const text = successJson(new JsonText('{"a":1,"b":[2]}'), {
+      result: 'success',
+      msg: '',
+      ignored_parameters_unsupported: ['x'],
+    }).json;
+    expect(text).toBe('{"result":"success","msg":"","a":1,"b":[2],"ignored_parameters_unsupported":["x"]}');
+    expect(successJson(new JsonText('{}'), { result: 'success', msg: '' }).json).toBe(
+      '{"result":"success","msg":""}',
+    );
+  });
+});
