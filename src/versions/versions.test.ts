@@ -221,6 +221,14 @@ const OTHER_CASES: Partial<
     below: [ADMIN],
     at: ['11'],
   },
+  apns_appid_required: {
+    async observe(app) {
+      const res = await call(app, 'POST', 'users/me/apns_device_token', { token: 'c3ZjLW1vY2stdG9rZW4=' });
+      return [res.status, res.body.msg ?? null];
+    },
+    below: [200, ''],
+    at: [400, "Missing 'appid' argument"],
+  },
   channel_narrow: {
     async observe(app) {
       const narrow = [{ operator: 'channel', operand: 'Denmark' }];

@@ -6,6 +6,10 @@ import type {
 import { addApnsToken, checkApnsToken, removeApnsToken } from '../../store/push-tokens/push-tokens.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
+import { has } from '../../versions/index.js';
+
+/** The iOS app id older servers assumed when a client sent none (their server setting's default). */
+const DEFAULT_IOS_APP_ID = 'com.example.chat';
 
 export const pushTokenRoutes = [
   defineRoute<PostUsersMeApnsDeviceTokenParams>({
@@ -14,10 +18,12 @@ export const pushTokenRoutes = [
     schema: 'post-users-me-apns-device-token',
     summary: 'Register an iOS device token for push notifications',
     handler({ store, user, params }) {
+      if (params.appid === undefined && has('apns_appid_required', store.featureLevel))
+        throw errors.missingArgument('appid');
       if (user.is_bot) throw errors.notForBots();
       const refusal = checkApnsToken(params.token);
       if (refusal) throw errors.pushTokenRefused(refusal);
-      addApnsToken(store.state, user.user_id, params.token, params.appid);
+      addApnsToken(store.state, user.user_id, params.token, params.appid ?? DEFAULT_IOS_APP_ID);
       return {};
     },
   }),
