@@ -6,7 +6,8 @@
  *   linkifiers' `url_format_string`, a string;
  * - a group-setting field whose value was a plain group id before the level becomes an integer;
  * - register's `realm_default_streams` lists channel objects before level 330;
- * - reactions in message objects carry a `user` object before level 328.
+ * - reactions in message objects carry a `user` object before level 328;
+ * - subscriptions carry `email_address` before level 226.
  * Schemas not named in {@link KIND_SCHEMAS} are unchanged; events and endpoints that `$ref` a transformed
  * resource see the transformed shape.
  */
@@ -99,6 +100,13 @@ export function schemasAtLevel(level: number): Schema[] {
       reaction.required = [...((reaction.required as string[] | undefined) ?? []), 'user'];
     }
   }
+  if (!has('subscription_email_address_removed', level)) {
+    const subscription = byId.get('resources/subscription.json');
+    if (subscription) {
+      (subscription.properties as Record<string, Schema>).email_address = { type: 'string' };
+      subscription.required = [...(subscription.required as string[]), 'email_address'];
+    }
+  }
   if (!has('default_streams_as_ids', level)) {
     const register = byId.get(KIND_SCHEMAS.register[0]);
     const properties =
@@ -119,6 +127,7 @@ function levelKey(level: number): string {
   parts.push(
     String(has('default_streams_as_ids', level)),
     String(has('message_reactions_without_user', level)),
+    String(has('subscription_email_address_removed', level)),
   );
   const key = parts.join('|');
   keyByLevel.set(level, key);

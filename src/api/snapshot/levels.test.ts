@@ -251,6 +251,17 @@ describe('answers of endpoints at level 218', () => {
     expect(await reactions(328)).not.toHaveProperty('user');
   });
 
+  it('subscriptions carry the channel e-mail address below level 226 only', async () => {
+    const subs = async (level: number) =>
+      (await apps.call(level, IAGO, 'GET', '/users/me/subscriptions')).subscriptions as Row[];
+    const old = await subs(225);
+    expect(old.every((s) => /^[A-Za-z0-9-]+\.[0-9a-f]{32}@/.test(String(s.email_address)))).toBe(true);
+    expect(new Set(old.map((s) => s.email_address)).size).toBe(old.length);
+    expect((await subs(226)).some((s) => 'email_address' in s)).toBe(false);
+    const registered = (await register(225)).subscriptions as Row[];
+    expect(registered.map((s) => s.email_address).sort()).toEqual(old.map((s) => s.email_address).sort());
+  });
+
   it('GET /streams and GET /users/me/subscriptions leave out creator_id and is_archived at 218', async () => {
     const streams = (await apps.call(218, IAGO, 'GET', '/streams')).streams as Row[];
     const subs = (await apps.call(218, IAGO, 'GET', '/users/me/subscriptions')).subscriptions as Row[];

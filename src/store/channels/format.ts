@@ -1,7 +1,7 @@
 /** Channel and subscription objects as the API shows them, derived from records and the message indexes. */
 import type { Channel, Subscription } from '../../generated/types.js';
 import { trimFields } from '../../versions/fields.js';
-import { NEWEST_FEATURE_LEVEL } from '../../versions/index.js';
+import { has, NEWEST_FEATURE_LEVEL } from '../../versions/index.js';
 import { hasMetadataAccess } from '../access.js';
 import { presenceState } from '../events/presence.js';
 import { formatGroupSetting } from '../user-groups/format.js';
@@ -111,6 +111,23 @@ export function formatChannel(
   return trimFields('channel', out, level);
 }
 
+/**
+ * A channel's e-mail gateway address, `name.token@domain`; the mock's token is a stable hash of the realm and
+ * channel id (the mock receives no mail).
+ */
+export function channelEmailAddress(state: RealmState, channel: ChannelRecord): string {
+  let token = '';
+  for (let seed = 0; token.length < 32; seed++) {
+    let hash = 0x811c9dc5 ^ seed;
+    for (const ch of `${state.realm.string_id}:${channel.stream_id}`) {
+      hash = Math.imul(hash ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+    }
+    token += hash.toString(16).padStart(8, '0');
+  }
+  const local = channel.name.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-+|-+$/g, '') || 'channel';
+  return `${local}.${token}@${state.realm.email_domain}`;
+}
+
 /** How subscriber lists are included (not at all, fully, or partially for large channels); the level's shape. */
 export interface SubscriptionFormatOptions {
   includeSubscribers: boolean | 'partial';
@@ -166,6 +183,9 @@ export function formatSubscription(
     push_notifications: sub.push_notifications,
     audible_notifications: sub.audible_notifications,
   };
+  // Servers sent the channel's e-mail gateway address in subscriptions until level 226.
+  if (!has('subscription_email_address_removed', options.level))
+    (out as unknown as Record<string, unknown>).email_address = channelEmailAddress(state, channel);
   if (options.includeSubscribers) {
     const visible = hasMetadataAccess(state, viewer, channel);
     const ids = visible ? subscriberIds(state, channel.stream_id) : [];
