@@ -115,6 +115,29 @@ describeTransports('file uploads', (t) => {
     expect(narrow.body.messages.map((m: { id: number }) => m.id)).toContain(sent.body.id);
   });
 
+  it('sends attachment/update when the owner sends a message linking the file or edits the link away', async () => {
+    const path = '2/4e/Xk2vR9qLm0sTbW7cYd3FhJ5a/guard-rota.txt';
+    const queue = await registerQueue(t().as(UPLOADER), { event_types: ['attachment'] });
+    const sent = await t()
+      .as(UPLOADER)
+      .post('messages', {
+        type: 'stream',
+        to: 'Verona',
+        topic: 'rota',
+        content: `[rota](/user_uploads/${path})`,
+      });
+    expect(sent.status).toBe(200);
+    const edit = await t().as(UPLOADER).patch(`messages/${sent.body.id}`, { content: 'never mind' });
+    expect(edit.status).toBe(200);
+    const events = (await pollNow(t().as(UPLOADER), queue, -1)).body.events;
+    expect(
+      events.map((e: { op: string; attachment: { messages: unknown[] } }) => [e.op, e.attachment.messages]),
+    ).toEqual([
+      ['update', [{ id: sent.body.id, date_sent: TEST_START_MS }]],
+      ['update', []],
+    ]);
+  });
+
   it('accepts ?api_key= instead of Basic auth, and refuses a request without credentials', async () => {
     const owner = t().app.store.state.usersByEmail.get(UPLOADER)!;
     const path = '/user_uploads/2/4e/Xk2vR9qLm0sTbW7cYd3FhJ5a/guard-rota.txt';

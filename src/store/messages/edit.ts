@@ -11,6 +11,7 @@ import { sendMoveNotices, sendResolveNotice } from './notices.js';
 import { mentionBits, messagesInTopic, topicParticipants } from './send.js';
 import { alertWordBit, usersAlertedBy } from '../user-preferences/alert-words.js';
 import { has } from '../../versions/index.js';
+import { noteUploadLinks } from '../uploads/uploads.js';
 
 /** The "✔ " prefix of resolved topics. */
 export const RESOLVED_TOPIC_PREFIX = '✔ ';
@@ -165,6 +166,7 @@ export function editMessage(store: Store, editor: UserRecord, edited: MessageRec
     type: 'update_message',
     flags: flagNames(store.state.index.flags.get(userId)?.get(message.id) ?? 0, store.featureLevel),
   }));
+  if (message.content !== old.content) noteUploadLinks(store, message, old.content);
 
   if (!moving) return;
   if (resolveOnly) {

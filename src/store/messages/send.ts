@@ -10,6 +10,7 @@ import { alertWordBit, usersAlertedBy } from '../user-preferences/alert-words.js
 import { mutedSenderBit } from '../user-preferences/muted-users.js';
 import { flagNames } from './flags.js';
 import { automaticPolicyOnSend, setVisibilityPolicy, VISIBILITY, visibilityPolicy } from './user-topics.js';
+import { noteUploadLinks } from '../uploads/uploads.js';
 
 /** What to send; the caller has already validated recipients and permissions. */
 export interface SendInput {
@@ -152,6 +153,7 @@ export function sendMessageWithDetails(store: Store, sender: UserRecord, input: 
     ...(userId === sender.user_id && input.localEcho ? { $localEcho: input.localEcho } : {}),
     ...(isPublic ? { $publicStream: true } : {}),
   }));
+  if (record.has_attachment) noteUploadLinks(store, record);
 
   if (startedChannel && channel) {
     // The channel's first message sets first_message_id, which everyone who can see the channel keeps.

@@ -119,3 +119,22 @@ export function deleteUpload(store: Store, upload: UploadRecord): void {
     upload_space_used: spaceUsed(store.state, upload.owner_id),
   });
 }
+
+/**
+ * After a message by an upload's owner links it (sent, or edited to link it or no longer link it), the owner
+ * gets attachment/update with the messages that link it now. Only uploads named in the text are touched.
+ */
+export function noteUploadLinks(store: Store, message: MessageRecord, previousContent = ''): void {
+  const { state } = store;
+  for (const upload of state.uploads.values()) {
+    if (upload.owner_id !== message.sender_id) continue;
+    const needle = `/user_uploads/${upload.path_id}`;
+    if (!message.content.includes(needle) && !previousContent.includes(needle)) continue;
+    store.emit([upload.owner_id], {
+      type: 'attachment',
+      op: 'update',
+      attachment: formatAttachment(state, upload),
+      upload_space_used: spaceUsed(state, upload.owner_id),
+    });
+  }
+}
