@@ -905,11 +905,6 @@ export const BEHAVIOURS = {
     change: 'subscription objects no longer carry the channel e-mail address email_address',
     where: 'register subscriptions, GET /users/me/subscriptions, subscription/add events',
   },
-  subscription_email_address_removed: {
-    level: 226,
-    change: 'subscription objects no longer carry the channel e-mail address email_address',
-    where: 'register subscriptions, GET /users/me/subscriptions, subscription/add events',
-  },
   field_web_suggest_update_timezone: {
     level: 329,
     change: 'user settings carry web_suggest_update_timezone',
