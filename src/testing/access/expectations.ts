@@ -2,13 +2,20 @@
  * The access matrix's table: one line per route of the route table (a route missing here fails the test).
  * Rules and overrides are explained in rules.ts; `$object` is the cell's object, `$self` the caller's id.
  */
+import { IDS } from './realm.js';
 import type { RouteExpectation } from './rules.js';
 
 const NO_USER = '400: No such user';
 const NOT_CHANNEL_ADMIN = '400: You do not have permission to administer this channel.';
 const INVALID_CHANNEL = '400: Invalid channel ID';
 const STREAM_MSG = { type: 'stream', to: '$object', topic: 'matrix', content: 'hello' };
-const DRAFT = { type: 'stream', to: [40], topic: 'matrix', content: 'edited', timestamp: 1763683000 };
+const DRAFT = {
+  type: 'stream',
+  to: [IDS.publicChannel],
+  topic: 'matrix',
+  content: 'edited',
+  timestamp: 1763683000,
+};
 const LINKIFIER = { pattern: '#(?P<id>[0-9]+)', url_template: 'https://x.test/{id}' };
 const TOKEN = { token: 'c0ffee00c0ffee00c0ffee00c0ffee00', appid: 'org.svc.app' };
 const NON_ADMINS = 'bot,guest,member,moderator';
@@ -54,7 +61,7 @@ export const EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /user_groups/create': { rule: 'not-guest', params: { name: 'matrix-group', description: 'x', members: [] }, over: { guest: INSUFFICIENT } },
   'PATCH /user_groups/{user_group_id}': { rule: 'not-guest', object: 'group', params: { description: 'x' }, over: { guest: INSUFFICIENT } },
   'POST /user_groups/{user_group_id}/deactivate': { rule: 'not-guest', object: 'group', over: { guest: INSUFFICIENT } },
-  'POST /user_groups/{user_group_id}/members': { rule: 'not-guest', object: 'group', params: { add: [41] }, over: { guest: INSUFFICIENT } },
+  'POST /user_groups/{user_group_id}/members': { rule: 'not-guest', object: 'group', params: { add: [IDS.quiet] }, over: { guest: INSUFFICIENT } },
   'POST /user_groups/{user_group_id}/subgroups': { rule: 'not-guest', object: 'group', params: { add: [10] }, over: { guest: INSUFFICIENT } },
   'GET /user_groups/{user_group_id}/members': { rule: 'user', object: 'group' },
   'GET /user_groups/{user_group_id}/members/{user_id}': { rule: 'user', object: 'group', path: { user_id: '$self' } },
@@ -74,7 +81,7 @@ export const EXPECTATIONS: Record<string, RouteExpectation> = {
   'PATCH /saved_snippets/{saved_snippet_id}': { rule: 'own-only', object: 'snippet', params: { title: 'edited' } },
   'DELETE /saved_snippets/{saved_snippet_id}': { rule: 'own-only', object: 'snippet' },
   'GET /scheduled_messages': { rule: 'user' },
-  'POST /scheduled_messages': { rule: 'user', params: { type: 'stream', to: 40, topic: 'matrix', content: 'later', scheduled_delivery_timestamp: 1893456000 } },
+  'POST /scheduled_messages': { rule: 'user', params: { type: 'stream', to: IDS.publicChannel, topic: 'matrix', content: 'later', scheduled_delivery_timestamp: 1893456000 } },
   'PATCH /scheduled_messages/{scheduled_message_id}': { rule: 'own-only', object: 'scheduled', params: { content: 'edited' } },
   'DELETE /scheduled_messages/{scheduled_message_id}': { rule: 'own-only', object: 'scheduled' },
   'POST /invites': { rule: 'not-guest', params: { invitee_emails: 'new-person@example.org', stream_ids: [] } },

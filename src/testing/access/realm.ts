@@ -26,13 +26,14 @@ export const MARK = {
 
 /** Ids of the planted objects. */
 export const IDS = {
-  keeper: 40,
-  quiet: 41,
+  // Far above the dev realm's ids, so the dev realm can grow without a clash.
+  keeper: 940,
+  quiet: 941,
   prospero: 14,
-  publicChannel: 40,
-  vault: 41,
-  ownGroup: 40,
-  vaultGroup: 41,
+  publicChannel: 940,
+  vault: 941,
+  ownGroup: 940,
+  vaultGroup: 941,
   /** A public message of Prospero in the public channel. */
   publicMessage: 3100,
   quietMessage: 3099,
