@@ -211,6 +211,11 @@ export const BEHAVIOURS = {
     change: "appid is required (below: it defaults to the server's iOS app id)",
     where: 'POST /users/me/apns_device_token',
   },
+  delete_event_to_deleter: {
+    level: 274,
+    change: 'delete_message goes to the deleter too (below: only to users who had the message)',
+    where: 'delete_message events',
+  },
   capability_user_list_incomplete: {
     level: 232,
     change: 'the client capability user_list_incomplete (below: ignored)',

@@ -229,6 +229,26 @@ const OTHER_CASES: Partial<
     below: [200, ''],
     at: [400, "Missing 'appid' argument"],
   },
+  delete_event_to_deleter: {
+    async observe(app) {
+      const { state } = app.store;
+      const admin = state.usersByEmail.get(ADMIN)!.user_id;
+      const channel = [...state.channels.values()].find(
+        (c) => !c.invite_only && !c.is_archived && !state.subscribers.get(c.stream_id)!.has(admin),
+      )!;
+      const sent = await call(app, 'POST', 'messages', {
+        type: 'stream',
+        to: channel.stream_id,
+        topic: 't',
+        content: 'x',
+      });
+      expect((await call(app, 'DELETE', `messages/${sent.body.id as number}`, {}, ADMIN)).status).toBe(200);
+      const last = app.store.journal.at(-1)!;
+      return [last.event.type, [...last.users].includes(admin)];
+    },
+    below: ['delete_message', false],
+    at: ['delete_message', true],
+  },
   channel_narrow: {
     async observe(app) {
       const narrow = [{ operator: 'channel', operand: 'Denmark' }];

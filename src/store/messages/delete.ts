@@ -2,6 +2,7 @@
 import { removeUserRows, unindexLocation } from '../message-index.js';
 import type { MessageRecord } from '../state.js';
 import type { Store } from '../store.js';
+import { has } from '../../versions/index.js';
 
 /** Users with a personal row for the message. */
 export function usersWithRow(store: Store, messageId: number): number[] {
@@ -10,10 +11,13 @@ export function usersWithRow(store: Store, messageId: number): number[] {
   return out;
 }
 
-/** Deletes messages (all in one conversation) and emits one bulk delete_message to their readers and the actor. */
+/**
+ * Deletes messages (all in one conversation) and emits one bulk delete_message to their readers and (from
+ * feature level 274, delete_event_to_deleter) the actor.
+ */
 export function deleteMessages(store: Store, actorId: number, messages: MessageRecord[]): void {
   if (messages.length === 0) return;
-  const audience = new Set<number>([actorId]);
+  const audience = new Set<number>(has('delete_event_to_deleter', store.featureLevel) ? [actorId] : []);
   for (const message of messages) {
     const readers = usersWithRow(store, message.id);
     readers.forEach((id) => audience.add(id));
