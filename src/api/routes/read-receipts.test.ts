@@ -5,13 +5,11 @@ import { describeTransports, type TransportContext } from '../../testing/transpo
 /** Hamlet sends a direct message to Othello, Iago and Desdemona; returns its id. */
 async function sendGroupDm(t: TransportContext): Promise<number> {
   const id = (email: string) => t.app.store.state.usersByEmail.get(email)!.user_id;
-  const res = await t
-    .as(MEMBER)
-    .post('messages', {
-      type: 'private',
-      to: [id(MEMBER2), id(ADMIN), id(OWNER)],
-      content: 'Who read this?',
-    });
+  const res = await t.as(MEMBER).post('messages', {
+    type: 'private',
+    to: [id(MEMBER2), id(ADMIN), id(OWNER)],
+    content: 'Who read this?',
+  });
   expect(res.status).toBe(200);
   return res.body.id as number;
 }
@@ -80,9 +78,26 @@ describeTransports('GET /messages/{message_id}/read_receipts', (t) => {
     }
   });
 
+  it('leaves out deactivated users', async () => {
+    const messageId = await sendGroupDm(t());
+    await markRead(t(), OWNER, messageId);
+    await markRead(t(), ADMIN, messageId);
+    expect(
+      (
+        await t()
+          .as(OWNER)
+          .delete(`users/${idOf(ADMIN)}`)
+      ).status,
+    ).toBe(200);
+    const res = await t().as(MEMBER).get(`messages/${messageId}/read_receipts`);
+    expect(res.body.user_ids).toEqual([idOf(OWNER)]);
+  });
+
   it('refuses when the organization disabled read receipts', async () => {
     const messageId = await sendGroupDm(t());
     t().app.store.state.settings.enable_read_receipts = false;
+    // An unknown message is still "Invalid message(s)": the message is checked first.
+    expect((await t().as(MEMBER).get('messages/999999/read_receipts')).body.msg).toBe('Invalid message(s)');
     const res = await t().as(MEMBER).get(`messages/${messageId}/read_receipts`);
     expect(res.body).toEqual({
       result: 'error',

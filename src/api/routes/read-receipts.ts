@@ -11,7 +11,7 @@ const mutes = (state: RealmState, muter: number, muted: number): boolean =>
   state.mutedUsers.get(muter)?.has(muted) ?? false;
 
 /**
- * Users who marked the message read: never its sender, never users with send_read_receipts off, and (from
+ * Active users who marked the message read: never its sender, never users with send_read_receipts off, and (from
  * feature level 144) not users the viewer muted or who muted the viewer. Ascending ids.
  */
 function readers(
@@ -25,7 +25,7 @@ function readers(
     if (userId === message.sender_id) continue;
     if (((rows.get(message.id) ?? 0) & FLAG_BITS.read) === 0) continue;
     const reader = state.users.get(userId);
-    if (!reader || !reader.settings.send_read_receipts) continue;
+    if (!reader?.is_active || !reader.settings.send_read_receipts) continue;
     if (hideMuted && (mutes(state, viewer.user_id, userId) || mutes(state, userId, viewer.user_id))) continue;
     out.push(userId);
   }
@@ -42,9 +42,10 @@ export const readReceiptRoutes = [
       if (!has('read_receipts', store.featureLevel))
         throw errors.noSuchEndpoint(request.method, request.path);
       const { state } = store;
-      if (!state.settings.enable_read_receipts) throw errors.readReceiptsDisabled();
+      // As on the server: the message is checked first, then the organization's setting.
       const message = state.messages.get(params.message_id);
       if (!message || !canReadMessage(state, user, message)) throw errors.invalidMessage();
+      if (!state.settings.enable_read_receipts) throw errors.readReceiptsDisabled();
       const hideMuted = has('read_receipts_hide_muted', store.featureLevel);
       return { user_ids: readers(state, user, message, hideMuted) };
     },
