@@ -181,7 +181,10 @@ export function createMock(options: MockOptions): Mock {
           ? null
           : typeof response.body === 'string'
             ? textExcerpt(response.body)
-            : jsonExcerpt(response.body),
+            : // A file (an upload, an emoji image): its size, never its bytes walked as a JSON object.
+              response.body instanceof Uint8Array
+              ? `(${response.body.byteLength} bytes)`
+              : jsonExcerpt(response.body),
     } satisfies Omit<RequestLogEntry, 'id'>);
     options.onRequest?.(entry);
     notify();
