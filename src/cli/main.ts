@@ -5,7 +5,7 @@ import { createApp, type App } from '../api/app.js';
 import { parseSize } from '../api/limits.js';
 import { startServer } from '../adapters/node/server.js';
 import { DEFAULT_CORS_ORIGINS, parseCorsOrigins, type CorsOrigins } from '../adapters/node/cors.js';
-import { RealmLoadError } from '../store/load-realm.js';
+import { PreparedRealm, RealmLoadError } from '../store/load-realm.js';
 import { listAccounts as listStoreAccounts } from '../mock/accounts.js';
 import { createMock, type Mock } from '../mock/create-mock.js';
 import { formatAccountsTable } from './accounts-table.js';
@@ -66,7 +66,8 @@ function loadApp(
   try {
     if (options.control !== undefined)
       return createMock({
-        realm,
+        // A realm just parsed from the file is nobody else's: prepare it in place instead of on a copy.
+        realm: options.generated === undefined ? PreparedRealm.from(realm, { owned: true }) : realm,
         production: options.production,
         featureLevel: options.featureLevel,
         traffic: options.traffic,
