@@ -95,6 +95,17 @@ function takesJsonBody(request: ApiRequest): boolean {
   return request.path.startsWith('/svc-mock/');
 }
 
+/**
+ * Whether JSON.parse could accept `text`: JSON starts with `{`, `[`, `"`, `-` or a digit, or is a literal.
+ * Anything else would only throw, and a thrown error (its stack captured) costs more than the whole parse.
+ */
+function mayBeJson(text: string): boolean {
+  const trimmed = text.trim();
+  const c = trimmed.charCodeAt(0);
+  if (c === 0x7b || c === 0x5b || c === 0x22 || c === 0x2d || (c >= 0x30 && c <= 0x39)) return true;
+  return trimmed === 'true' || trimmed === 'false' || trimmed === 'null';
+}
+
 /** Parses a JSON value under the depth limit (a deep value would overflow the stack of whatever walks it). */
 function parseJsonValue(name: string, text: string, limits: RequestLimits): unknown {
   if (jsonDepth(text, limits.maxJsonDepth) > limits.maxJsonDepth)
@@ -212,6 +223,12 @@ export function decodeParams(
       continue;
     }
     if (spec.rawOnly) {
+      params[name] = value;
+      continue;
+    }
+    // A plain word (a channel name, a queue id) is no JSON: take it as text without a thrown SyntaxError.
+    if (!mayBeJson(value)) {
+      if (!spec.stringAllowed) throw errors.notValidJson(name);
       params[name] = value;
       continue;
     }
