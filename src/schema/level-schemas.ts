@@ -7,7 +7,8 @@
  * - a group-setting field whose value was a plain group id before the level becomes an integer;
  * - register's `realm_default_streams` lists channel objects before level 330;
  * - reactions in message objects carry a `user` object before level 328;
- * - subscriptions carry `email_address` before level 226.
+ * - subscriptions carry `email_address` before level 226;
+ * - register's legacy `realm_filters` lists [pattern, url_format, id] triples before level 176.
  * Schemas not named in {@link KIND_SCHEMAS} are unchanged; events and endpoints that `$ref` a transformed
  * resource see the transformed shape.
  */
@@ -44,6 +45,14 @@ const REACTION_USER: Schema = {
   },
   required: ['id', 'email', 'full_name', 'is_mirror_dummy'],
   additionalProperties: false,
+};
+
+/** A legacy [pattern, url_format, id] linkifier triple. */
+const LEGACY_FILTER: Schema = {
+  type: 'array',
+  items: [{ type: 'string' }, { type: 'string' }, { type: 'integer' }],
+  minItems: 3,
+  maxItems: 3,
 };
 
 /** Fields whose older name has a different value schema. */
@@ -107,10 +116,12 @@ export function schemasAtLevel(level: number): Schema[] {
       subscription.required = [...(subscription.required as string[]), 'email_address'];
     }
   }
+  const register = byId.get(KIND_SCHEMAS.register[0]);
+  const properties =
+    register && (at(register, KIND_SCHEMAS.register[1]).properties as Record<string, Schema>);
+  if (!has('field_linkifier_url_template', level) && properties?.realm_filters)
+    properties.realm_filters = { type: 'array', items: LEGACY_FILTER };
   if (!has('default_streams_as_ids', level)) {
-    const register = byId.get(KIND_SCHEMAS.register[0]);
-    const properties =
-      register && (at(register, KIND_SCHEMAS.register[1]).properties as Record<string, Schema>);
     if (properties?.realm_default_streams)
       properties.realm_default_streams = { type: 'array', items: { $ref: '../resources/channel.json' } };
   }
@@ -128,6 +139,7 @@ function levelKey(level: number): string {
     String(has('default_streams_as_ids', level)),
     String(has('message_reactions_without_user', level)),
     String(has('subscription_email_address_removed', level)),
+    String(has('field_linkifier_url_template', level)),
   );
   const key = parts.join('|');
   keyByLevel.set(level, key);

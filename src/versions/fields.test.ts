@@ -169,5 +169,6 @@ describe('the fields table', () => {
 
   it('writes URL templates as %(name)s format strings for levels before url_template', () => {
     expect(urlFormatString('https://x.test/{org}/issues/{id}')).toBe('https://x.test/%(org)s/issues/%(id)s');
+    expect(urlFormatString('https://x.test/100%/{+path}{?q,r}')).toBe('https://x.test/100%%/%(path)s%(q)s');
   });
 });

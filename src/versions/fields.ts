@@ -80,9 +80,24 @@ export function mibAsBytes(value: unknown): unknown {
   return typeof value === 'number' ? value * 1024 * 1024 : value;
 }
 
-/** RFC 6570 `{name}` variables as the older `%(name)s` format string. */
+/**
+ * An RFC 6570 URL template as the older Python format string: `{name}` (with any operator) becomes `%(name)s`
+ * and a literal `%` is doubled; an expression of several variables keeps its first (the old format had one).
+ */
 export function urlFormatString(template: unknown): unknown {
-  return typeof template === 'string' ? template.replace(/\{([^}]+)\}/g, '%($1)s') : template;
+  if (typeof template !== 'string') return template;
+  return template
+    .split(/(\{[^}]*\})/)
+    .map((part, i) => {
+      if (i % 2 === 0) return part.replaceAll('%', '%%');
+      const name = part
+        .slice(1, -1)
+        .replace(/^[+#./;?&]/, '')
+        .split(',')[0]!
+        .replace(/[:*].*$/, '');
+      return `%(${name})s`;
+    })
+    .join('');
 }
 
 /** Object kind -> field -> the rule of its level. Iterated by the tests: every entry is checked. */

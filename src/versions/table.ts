@@ -541,7 +541,8 @@ export const BEHAVIOURS = {
     level: 176,
     change:
       'linkifiers carry an RFC 6570 url_template (url_format_string with %(name)s before); register sends realm_linkifiers only to clients with linkifier_url_template',
-    where: 'GET /realm/linkifiers, register realm_linkifiers, realm_linkifiers events',
+    where:
+      'GET /realm/linkifiers, register realm_linkifiers and realm_filters (triples before), realm_linkifiers events',
   },
   default_streams_as_ids: {
     level: 330,

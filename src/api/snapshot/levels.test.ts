@@ -117,6 +117,9 @@ describe('POST /register at level 218 and at the newest level', () => {
     expect(at175[0]!.url_format_string).toBe(String(at218[0]!.url_template).replace(/\{(\w+)\}/g, '%($1)s'));
     const listed = (await apps.call(175, IAGO, 'GET', '/realm/linkifiers')).linkifiers as Row[];
     expect(listed).toEqual(at175);
+    const filters = (await register(175)).realm_filters as unknown[][];
+    expect(filters.map((f) => [f[1], f[2]])).toEqual(at175.map((l) => [l.url_format_string, l.id]));
+    expect((await register(176)).realm_filters).toEqual([]);
   });
 
   it('uses the older setting names at 218 in user_settings and the flat legacy keys', async () => {

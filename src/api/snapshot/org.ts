@@ -4,6 +4,7 @@ import { realmEmojiMap } from '../../store/realm-emoji/realm-emoji.js';
 import type { UserRecord } from '../../store/state.js';
 import { trimFields } from '../../versions/fields.js';
 import { has } from '../../versions/index.js';
+import { legacyFilter } from '../routes/realm-filters-legacy.js';
 import { can, type SnapshotSection } from './context.js';
 
 /** Emoji sets a user may choose. */
@@ -52,7 +53,15 @@ export const orgSections: SnapshotSection[] = [
       };
     },
   },
-  { types: ['realm_filters'], build: () => ({ realm_filters: [] }) },
+  {
+    types: ['realm_filters'],
+    // Before level 176 the legacy list held every linkifier as a [pattern, url_format, id] triple.
+    build: ({ store }) => ({
+      realm_filters: has('field_linkifier_url_template', store.featureLevel)
+        ? []
+        : store.state.linkifiers.map(legacyFilter),
+    }),
+  },
   {
     types: ['realm_playgrounds'],
     build: ({ store }) => ({
