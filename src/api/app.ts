@@ -136,6 +136,8 @@ export function createApp(options: AppOptions): App {
     } else if (route.auth === 'user' || (route.auth === 'optional' && request.header('authorization'))) {
       user = authenticate(store.state, request.header('authorization'));
     }
+    // Incoming-webhook bots (bot_type 2) may only send messages; the real server answers a credential error.
+    if (user?.bot_type === 2 && !route.allowIncomingWebhook) throw errors.notForWebhookBots();
     // Mock-only control routes are never delayed, failed or limited.
     if (gate && !route.path.startsWith('/svc-mock/')) {
       const verdict = await traffic!.admit({

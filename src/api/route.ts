@@ -98,6 +98,8 @@ export interface Route<P = Record<string, unknown>> {
   summary: string;
   /** Also accept `?api_key=` instead of Basic auth (avatar requests). */
   queryApiKey?: boolean;
+  /** Incoming-webhook bots may call it (every other route refuses them, as the real server does). */
+  allowIncomingWebhook?: boolean;
   /** The body may be as large as `maxUploadBody` (file uploads), not only `maxBody`. */
   largeBody?: boolean;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- narrowed by defineRoute / definePublicRoute

@@ -81,6 +81,7 @@ export const coreErrors = {
   malformedApiKey: () => unauthorized('Malformed API key'),
   invalidApiKey: () => unauthorized('Invalid API key'),
   accountDeactivated: () => unauthorized('Account is deactivated'),
+  notForWebhookBots: () => unauthorized('This API is not available to incoming webhook bots.'),
   userDeactivated: () => new ApiError('USER_DEACTIVATED', 'Account is deactivated', 401),
   authenticationFailed: () =>
     new ApiError('AUTHENTICATION_FAILED', 'Your username or password is incorrect', 401),

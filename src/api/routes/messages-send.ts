@@ -21,6 +21,7 @@ export const messageSendRoutes = [
     method: 'POST',
     path: '/messages',
     schema: 'post-messages',
+    allowIncomingWebhook: true,
     summary: 'Send a channel or direct message',
     handler({ store, user, params, clientName }) {
       if (params.topic !== undefined && params.subject !== undefined)
