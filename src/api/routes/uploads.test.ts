@@ -239,6 +239,31 @@ describeTransports(
   { limits: { maxUploadStorage: DEV_UPLOAD_TEXT.length + 50 } },
 );
 
+describeTransports(
+  'file upload body limits',
+  (t) => {
+    it('takes upload bodies up to maxUploadBody, not only maxBody', async () => {
+      const res = await upload(t(), UPLOADER, [
+        ['mid.bin', new Uint8Array(2000), 'application/octet-stream'],
+      ]);
+      expect(res.status).toBe(200);
+      const ordinary = await t()
+        .as(UPLOADER)
+        .post('messages', { type: 'stream', to: 'Verona', topic: 'x', content: 'y'.repeat(1500) });
+      expect(ordinary.status).toBe(413);
+    });
+
+    it('answers 413 past maxUploadBody and stores nothing', async () => {
+      const res = await upload(t(), UPLOADER, [
+        ['big.bin', new Uint8Array(5000), 'application/octet-stream'],
+      ]);
+      expect(res.status).toBe(413);
+      expect(t().app.store.state.uploads.size).toBe(1);
+    });
+  },
+  { limits: { maxBody: 1000, maxUploadBody: 4000 } },
+);
+
 // Each level where the answer changed, and the level just below it.
 const SHAPES: Array<[number, string[]]> = [
   [271, ['uri']],
