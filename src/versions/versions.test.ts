@@ -196,6 +196,10 @@ describe('feature levels from 0 to the newest', () => {
   );
 });
 
+/** GET /messages with a narrow, the newest message only. */
+const fetchNarrow = (app: App, narrow: unknown[]) =>
+  call(app, 'GET', 'messages', { anchor: 'newest', num_before: 1, num_after: 0, narrow });
+
 /** Behaviours beyond the spec's table, each at the level below and at its level where it is cheap. */
 const OTHER_CASES: Partial<
   Record<BehaviourName, { observe: (app: App) => Promise<unknown>; below: unknown; at: unknown }>
@@ -248,6 +252,65 @@ const OTHER_CASES: Partial<
     },
     below: ['delete_message', false],
     at: ['delete_message', true],
+  },
+  has_reaction_narrow: {
+    observe: async (app) =>
+      (await fetchNarrow(app, [{ operator: 'has', operand: 'reaction' }])).body.desc ?? 'ok',
+    below: "unknown 'has' operand reaction",
+    at: 'ok',
+  },
+  followed_narrow: {
+    observe: async (app) =>
+      (await fetchNarrow(app, [{ operator: 'is', operand: 'followed' }])).body.desc ?? 'ok',
+    below: "unknown 'is' operand followed",
+    at: 'ok',
+  },
+  muted_narrow: {
+    observe: async (app) =>
+      (await fetchNarrow(app, [{ operator: 'is', operand: 'muted' }])).body.desc ?? 'ok',
+    below: "unknown 'is' operand muted",
+    at: 'ok',
+  },
+  detached_uploads: {
+    async observe(app) {
+      const sent = await call(app, 'POST', 'messages', {
+        type: 'stream',
+        to: 'Denmark',
+        topic: 't',
+        content: 'x',
+      });
+      const edit = await call(app, 'PATCH', `messages/${sent.body.id as number}`, { content: 'y' });
+      return 'detached_uploads' in edit.body;
+    },
+    below: false,
+    at: true,
+  },
+  users_user_ids: {
+    async observe(app) {
+      const id = app.store.state.usersByEmail.get(ADMIN)!.user_id;
+      return ((await call(app, 'GET', 'users', { user_ids: [id] })).body.members as unknown[]).length === 1;
+    },
+    below: false,
+    at: true,
+  },
+  read_by_sender: {
+    async observe(app) {
+      const params = { type: 'stream', to: 'Denmark', topic: 't', content: 'x', read_by_sender: true };
+      const sent = await call(app, 'POST', 'messages', params);
+      const got = await call(app, 'GET', `messages/${sent.body.id as number}`, {});
+      return (got.body.message as { flags: string[] }).flags.includes('read');
+    },
+    below: false,
+    at: true,
+  },
+  multiuse_invites_for_members: {
+    async observe(app) {
+      const { settings, systemGroupIds } = app.store.state;
+      settings.create_multiuse_invite_group = systemGroupIds.get('role:members')!;
+      return (await call(app, 'POST', 'invites/multiuse', { stream_ids: [] })).status;
+    },
+    below: 400,
+    at: 200,
   },
   channel_narrow: {
     async observe(app) {
