@@ -41,7 +41,7 @@ export interface AppOptions {
   clock?: Clock;
   /** Seed for generated ids such as event queue ids (without one, ids never repeat, even across restarts). */
   seed?: number;
-  /** Feature level to report (default: the latest implemented). */
+  /** Feature level to emulate, 0 to NEWEST_FEATURE_LEVEL (the default); a RangeError above it. */
   featureLevel?: number;
   /** Behave as a production server (POST /dev_fetch_api_key refused). */
   production?: boolean;
