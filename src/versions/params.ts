@@ -26,6 +26,7 @@ export const PARAMETER_GATES: ReadonlyMap<string, Gates> = new Map<string, Gates
     { include_anchor: 'include_anchor', message_ids: 'message_ids', allow_empty_topic_name: 'empty_topic' },
   ],
   ['GET /messages/{message_id}', { allow_empty_topic_name: 'empty_topic' }],
+  ['GET /messages/{message_id}/history', { allow_empty_topic_name: 'empty_topic' }],
   ['GET /users/me/{stream_id}/topics', { allow_empty_topic_name: 'empty_topic' }],
   ['POST /messages/flags/narrow', { include_anchor: 'include_anchor' }],
   ['POST /messages', { read_by_sender: 'read_by_sender' }],
