@@ -30,6 +30,7 @@ const CREATED: Array<[string, string, string, string]> = [
   ['POST', '/api/v1/user_groups/create', '/group_id', 'group'],
   ['POST', '/api/v1/realm/filters', '/id', 'filter'],
   ['POST', '/api/v1/realm/playgrounds', '/id', 'playground'],
+  ['POST', '/api/v1/realm/profile_fields', '/id', 'field'],
   ['GET', '/api/v1/get_stream_id', '/stream_id', 'channel'],
   ['POST', '/svc-mock/invitations/accept', '/user_id', 'user'],
 ];
