@@ -2,6 +2,9 @@
 
 /** A value already serialised as JSON; an answer's text takes its `json` in place of the value. */
 export class JsonText {
+  /** This text (handler fields) inside the plain success envelope, once an answer has needed it. */
+  success?: JsonText;
+
   constructor(readonly json: string) {}
 
   /** What any other JSON.stringify (a test, a log) sees: the value the text stands for. */
@@ -52,8 +55,13 @@ export function bodyJson(body: object): string {
  */
 export function successJson(fields: JsonText, envelope: Record<string, unknown>): JsonText {
   const { result, msg, ...rest } = envelope;
+  // The plain success envelope around a cached text is the same every time: made once per text.
+  const plain = result === 'success' && msg === '' && Object.keys(rest).length === 0;
+  if (plain && fields.success) return fields.success;
   const inner = fields.json.slice(1, -1);
   const tail = JSON.stringify(rest).slice(1, -1);
   const head = `{"result":${JSON.stringify(result)},"msg":${JSON.stringify(msg)}`;
-  return new JsonText(`${head}${inner ? `,${inner}` : ''}${tail ? `,${tail}` : ''}}`);
+  const text = new JsonText(`${head}${inner ? `,${inner}` : ''}${tail ? `,${tail}` : ''}}`);
+  if (plain) fields.success = text;
+  return text;
 }

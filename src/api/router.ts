@@ -87,7 +87,9 @@ export function createRouter(routes: readonly Route[]): (method: string, path: s
     return undefined;
   };
 
-  return (method, path) => {
+  // Paths of routes without parameters repeat on every request: their matches are kept (bounded).
+  const known = new Map<string, RouteMatch>();
+  const match = (method: string, path: string): RouteMatch => {
     const segments = path.split('/').filter(Boolean);
     let decoded: string[];
     try {
@@ -104,4 +106,19 @@ export function createRouter(routes: readonly Route[]): (method: string, path: s
     compiled.paramNames.forEach((name, i) => (pathParams[name] = values[i]!));
     return { kind: 'route', compiled, pathParams };
   };
+  return (method, path) => {
+    const key = `${method} ${path}`;
+    const hit = known.get(key);
+    if (hit) return hit;
+    const found = match(method, path);
+    if (found.kind === 'route' && found.compiled.paramNames.length === 0) {
+      if (known.size >= KNOWN_PATHS) known.clear();
+      // Shared by every request of this path: frozen so that no caller can change another's match.
+      Object.freeze(found.pathParams);
+      known.set(key, Object.freeze(found));
+    }
+    return found;
+  };
 }
+
+const KNOWN_PATHS = 1000;
