@@ -35,45 +35,60 @@ export interface RunningServer {
 type Flushing = Set<ServerResponse>;
 
 /**
- * The dispatcher's record of a node request. Built on every request, so what most requests never read stays
- * lazy: the AbortSignal (only long polls listen; building one costs more than routing) and the peer address
- * (a getpeername call; only the rate limiter reads it).
+ * The dispatcher's record of a node request. Built on every request, so it is one class (no closures or
+ * accessors made per request) and what most requests never read stays lazy: the AbortSignal (only long polls
+ * listen; building one costs more than routing) and the peer address (a getpeername call; only the rate
+ * limiter reads it).
  */
-function apiRequest(req: IncomingMessage, res: ServerResponse, flushing: Flushing): ApiRequest {
-  let abort: AbortController | undefined;
-  let left = false;
-  // One listener does both jobs: a client that leaves before its answer aborts; a written answer is flushed.
-  res.on('close', () => {
-    flushing.delete(res);
-    if (!res.writableFinished) {
-      left = true;
-      abort?.abort();
-    }
-  });
-  const url = req.url ?? '/';
-  const q = url.indexOf('?');
-  return {
-    method: req.method ?? 'GET',
-    path: q < 0 ? url : url.slice(0, q),
-    query: q < 0 ? '' : url.slice(q + 1),
-    header: (name) => {
-      const value = req.headers[name];
-      return Array.isArray(value) ? value.join(', ') : value;
-    },
-    // Read by the dispatcher after routing and authentication, under the route's size limit.
-    body: null,
-    readBody: (limit) => readNodeBody(req, limit),
-    get signal() {
-      if (!abort) {
-        abort = new AbortController();
-        if (left) abort.abort();
+class NodeRequest implements ApiRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: string;
+  readonly body = null;
+  #abort: AbortController | undefined;
+  #left = false;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    res: ServerResponse,
+    flushing: Flushing,
+  ) {
+    this.method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    this.path = q < 0 ? url : url.slice(0, q);
+    this.query = q < 0 ? '' : url.slice(q + 1);
+    // One listener does both jobs: a client that leaves before its answer aborts; a written answer is flushed.
+    res.on('close', () => {
+      flushing.delete(res);
+      if (!res.writableFinished) {
+        this.#left = true;
+        this.#abort?.abort();
       }
-      return abort.signal;
-    },
-    get ip() {
-      return req.socket.remoteAddress;
-    },
-  };
+    });
+  }
+
+  header(name: string): string | undefined {
+    const value = this.req.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  /** Read by the dispatcher after routing and authentication, under the route's size limit. */
+  readBody(limit: number): Promise<Uint8Array | null> {
+    return readNodeBody(this.req, limit);
+  }
+
+  get signal(): AbortSignal {
+    if (!this.#abort) {
+      this.#abort = new AbortController();
+      if (this.#left) this.#abort.abort();
+    }
+    return this.#abort.signal;
+  }
+
+  get ip(): string | undefined {
+    return this.req.socket.remoteAddress;
+  }
 }
 
 async function serve(
@@ -82,7 +97,7 @@ async function serve(
   res: ServerResponse,
   flushing: Flushing,
 ): Promise<void> {
-  const response = await app.handle(apiRequest(req, res, flushing));
+  const response = await app.handle(new NodeRequest(req, res, flushing));
   if (res.destroyed) return;
   if (response.drop) {
     req.socket.destroy();
