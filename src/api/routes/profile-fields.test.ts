@@ -49,12 +49,13 @@ describeTransports('custom profile fields', (t) => {
     expect(iago.profile_data['3']).toEqual({ value: '1' });
     const me = await t().as(MEMBER).get('users/me');
     expect(Object.keys(me.body.profile_data)).toEqual(['1', '2']);
-    const snapshot = await t().as(MEMBER2).post('register', { fetch_event_types: ['realm_user'] });
+    const snapshot = await t()
+      .as(MEMBER2)
+      .post('register', { fetch_event_types: ['realm_user'] });
     const cordelia = snapshot.body.realm_users.find(
       (u: { user_id: number }) => u.user_id === idOf('cordelia@svc.test'),
     );
     expect(cordelia.profile_data).toEqual({ '4': { value: '1990-06-15' } });
-  });
   });
 
   it('lets an administrator set and clear values, sending realm_user/update per changed field', async () => {
