@@ -81,8 +81,15 @@ const CASES: Partial<Record<BehaviourName, RowCase>> = {
     at: true,
   },
   string_anchors: {
-    observe: async (app) =>
-      outcome(await call(app, 'GET', 'messages', { anchor: 'newest', num_before: 1, num_after: 0 })),
+    async observe(app) {
+      const legacy = await call(app, 'GET', 'messages', {
+        use_first_unread_anchor: true,
+        num_before: 1,
+        num_after: 0,
+      });
+      expect(legacy.status).toBe(200);
+      return outcome(await call(app, 'GET', 'messages', { anchor: 'newest', num_before: 1, num_after: 0 }));
+    },
     below: [400, 'BAD_REQUEST', 'Invalid anchor'],
     at: [200],
   },

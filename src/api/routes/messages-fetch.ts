@@ -29,9 +29,6 @@ export function resolveAnchor(
   narrow: CompiledNarrow,
   anchor: string,
 ): number {
-  // Servers before feature level 1 took integer anchors only.
-  if (!has('string_anchors', store.featureLevel) && !/^-?\d+$/.test(anchor.trim()))
-    throw errors.invalidAnchor();
   if (anchor === 'newest') return LARGER_THAN_MAX_MESSAGE_ID;
   if (anchor === 'oldest') return 0;
   if (anchor === 'first_unread') return firstUnreadAnchor(store.state, user, narrow);
@@ -105,6 +102,13 @@ export const messageFetchRoutes = [
       }
       if (params.use_first_unread_anchor && params.anchor !== undefined)
         throw errors.unsupportedCombination(['anchor', 'use_first_unread_anchor']);
+      // Servers before feature level 1 took integer anchors only (use_first_unread_anchor was the way then).
+      if (
+        params.anchor !== undefined &&
+        !has('string_anchors', store.featureLevel) &&
+        !/^-?\d+$/.test(params.anchor.trim())
+      )
+        throw errors.invalidAnchor();
       const anchorParam = params.use_first_unread_anchor ? 'first_unread' : params.anchor;
       if (anchorParam === undefined) throw errors.missingAnchor();
       if (params.num_before === undefined) throw errors.missingArgument('num_before');
