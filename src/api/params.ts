@@ -87,7 +87,15 @@ export function compileParams(schemaName: string | null): ParamsPlan {
     const types = typesOf(sub, id);
     specs.set(name, { rawOnly: types.size === 1 && types.has('string'), stringAllowed: types.has('string') });
   }
-  return { specs, validate: inputValidator(`${id}#/$defs/params`) };
+  // Compiled on the endpoint's first request, not when the app is built: compiling every route's parameter
+  // schema up front was most of an app's construction (start-up to the first answer).
+  let validate: ValidateFunction | undefined;
+  return {
+    specs,
+    get validate(): ValidateFunction {
+      return (validate ??= inputValidator(`${id}#/$defs/params`));
+    },
+  };
 }
 
 /** Whether JSON request bodies are read as parameters: only on the mock's own control routes. */

@@ -1,5 +1,5 @@
 /** A server reached over HTTP with undici (the only module of the runner that does network I/O). */
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
 import type { AccountBook } from './accounts.js';
 import { accountsFromList } from './accounts.js';
 import type { Feature, Target } from './target.js';
@@ -16,10 +16,13 @@ export interface HttpTargetOptions {
 export function createHttpTarget(url: string, options: HttpTargetOptions = {}): Target {
   const baseUrl = url.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
   const timeout = options.timeoutMs ?? 30_000;
-  const agent = new Agent({ headersTimeout: timeout, bodyTimeout: timeout, connections: 8 });
+  // undici is imported on the first request: the CLI loads this module for every command, `serve` included.
+  let agent: Agent | undefined;
   const fetch = async (request: Request): Promise<Response> => {
+    const undici = await import('undici');
+    agent ??= new undici.Agent({ headersTimeout: timeout, bodyTimeout: timeout, connections: 8 });
     const body = request.body ? await request.text() : undefined;
-    const response = await undiciFetch(request.url, {
+    const response = await undici.fetch(request.url, {
       method: request.method,
       headers: [...request.headers],
       body,
@@ -33,7 +36,7 @@ export function createHttpTarget(url: string, options: HttpTargetOptions = {}): 
     baseUrl,
     features: new Set(options.features ?? []),
     session: () => Promise.resolve({ fetch, close: () => Promise.resolve() }),
-    close: () => agent.close(),
+    close: () => agent?.close() ?? Promise.resolve(),
   };
 }
 

@@ -1,7 +1,6 @@
 /** The recording proxy: a node:http server on loopback that forwards every request to the target and records it. */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Agent, request } from 'undici';
 import { parseBasicAuth, parseBody, readParams, type RecordedExchange } from './exchange.js';
 
 /** Options of {@link startRecordingProxy}. */
@@ -75,6 +74,8 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
   const target = options.target.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
   const now = options.now ?? Date.now;
   const timeout = options.timeoutMs ?? 600_000;
+  // Imported here, not at the top: the CLI loads this module for every command, `serve` included.
+  const { Agent, request } = await import('undici');
   const agent = new Agent({ headersTimeout: timeout, bodyTimeout: timeout });
   const exchanges: RecordedExchange[] = [];
   const pending = new Set<AbortController>();
