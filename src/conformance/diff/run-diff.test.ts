@@ -142,6 +142,10 @@ describe('conformance diff', () => {
     const result = await diff([levelFile], {}, { againstFeatureLevel: 250 });
     expect(entriesOf(result.report)).toEqual([
       ['steps[0] GET /server_settings', '/body/svc_feature_level', DEFAULT_FEATURE_LEVEL, 250],
+      ['steps[0] GET /server_settings', '/body/svc_version', '12.0-dev', '9.0-dev'],
+      ['steps[0] GET /server_settings', '/body/svc_merge_base', '12.0-dev', '9.0-dev'],
+      // realm_url came at level 257 (realm_uri before and after).
+      ['steps[0] GET /server_settings', '/body/realm_url', 'http://localhost:9991', null],
       ['steps[1] GET /streams/999999', '/body/msg', 'Invalid channel ID', 'Invalid stream ID'],
     ]);
     expect(result.code).toBe(1);
