@@ -201,6 +201,11 @@ export const BEHAVIOURS = {
     change: 'error texts and notices say "channel" instead of "stream"',
     where: 'error messages, notification-bot notices',
   },
+  dm_narrow: {
+    level: 177,
+    change: 'the narrows "dm", "dm-including" and "is:dm" (below: "pm-with", "group-pm-with", "is:private")',
+    where: 'GET /messages, GET /messages/matches_narrow, POST /messages/flags/narrow narrow',
+  },
   channel_narrow: {
     level: 250,
     change: 'the narrow operators "channel" and "channels", aliases of "stream" and "streams"',

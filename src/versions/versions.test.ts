@@ -248,7 +248,8 @@ const OTHER_CASES: Partial<
       });
       expect((await call(app, 'DELETE', `messages/${sent.body.id as number}`, {}, ADMIN)).status).toBe(200);
       const last = app.store.journal.at(-1)!;
-      return [last.event.type, [...last.users].includes(admin)];
+      const type = typeof last.event === 'function' ? 'per-user' : last.event.type;
+      return [type, [...last.users].includes(admin)];
     },
     below: ['delete_message', false],
     at: ['delete_message', true],
@@ -258,6 +259,16 @@ const OTHER_CASES: Partial<
       (await fetchNarrow(app, [{ operator: 'has', operand: 'reaction' }])).body.desc ?? 'ok',
     below: "unknown 'has' operand reaction",
     at: 'ok',
+  },
+  dm_narrow: {
+    async observe(app) {
+      const dm = await fetchNarrow(app, [{ operator: 'dm', operand: [ADMIN] }]);
+      const isDm = await fetchNarrow(app, [{ operator: 'is', operand: 'dm' }]);
+      const legacy = await fetchNarrow(app, [{ operator: 'pm-with', operand: ADMIN }]);
+      return [dm.body.desc ?? 'ok', isDm.body.desc ?? 'ok', legacy.status];
+    },
+    below: ['unknown operator dm', "unknown 'is' operand dm", 200],
+    at: ['ok', 'ok', 200],
   },
   followed_narrow: {
     observe: async (app) =>

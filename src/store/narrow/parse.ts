@@ -1,5 +1,5 @@
 /** Narrow wire format (reference D.1): objects or legacy pairs → validated, canonical terms. */
-import { has, NEWEST_FEATURE_LEVEL } from '../../versions/index.js';
+import { has, NEWEST_FEATURE_LEVEL, type BehaviourName } from '../../versions/index.js';
 
 /** One validated narrow term with its canonical operator name. */
 export interface NarrowTerm {
@@ -53,10 +53,18 @@ function checkOperand(operator: string, operand: unknown): string | number | num
   return operand;
 }
 
-/** The canonical name of an operator; `channel` and `channels` are unknown below channel_narrow. */
+/** Operator names that appeared at some level, with the behaviour that brought them. */
+const LATER_OPERATORS: Readonly<Record<string, BehaviourName>> = {
+  dm: 'dm_narrow',
+  'dm-including': 'dm_narrow',
+  channel: 'channel_narrow',
+  channels: 'channel_narrow',
+};
+
+/** The canonical name of an operator; one a level did not know yet is unknown there. */
 function canonicalOperator(name: string, level: number): string {
-  if ((name === 'channel' || name === 'channels') && !has('channel_narrow', level))
-    throw new NarrowError('operator', `unknown operator ${name}`);
+  const since = LATER_OPERATORS[name];
+  if (since && !has(since, level)) throw new NarrowError('operator', `unknown operator ${name}`);
   return ALIASES[name] ?? name;
 }
 

@@ -33,6 +33,8 @@ function isPredicate(state: RealmState, viewer: UserRecord, operand: string, fl:
     m.stream_id !== null && isTopicMuted(state, viewer.user_id, m.stream_id, m.topic);
   switch (operand) {
     case 'dm':
+      if (!has('dm_narrow', fl)) break;
+      return (m) => m.type === 'private';
     case 'private':
       return (m) => m.type === 'private';
     case 'starred':
