@@ -54,8 +54,17 @@ function loadApp(
     log?: boolean;
     /** Largest request body in bytes (serve --max-body). */
     maxBody?: number;
+    /** Most bytes of uploaded files held (serve --max-upload-storage). */
+    maxUploadStorage?: number;
   },
 ): App {
+  const limits =
+    options.maxBody || options.maxUploadStorage
+      ? {
+          ...(options.maxBody ? { maxBody: options.maxBody } : {}),
+          ...(options.maxUploadStorage ? { maxUploadStorage: options.maxUploadStorage } : {}),
+        }
+      : undefined;
   const file = realmPath ?? DEV_REALM;
   let realm: unknown;
   try {
@@ -74,7 +83,7 @@ function loadApp(
         seed: options.seed,
         control: options.control,
         onRequest: options.log ? (entry) => console.log(formatRequestLine(entry)) : undefined,
-        limits: options.maxBody ? { maxBody: options.maxBody } : undefined,
+        limits,
       });
     return createApp({
       realm,
@@ -82,7 +91,7 @@ function loadApp(
       featureLevel: options.featureLevel,
       traffic: options.traffic,
       seed: options.seed,
-      limits: options.maxBody ? { maxBody: options.maxBody } : undefined,
+      limits,
     });
   } catch (error) {
     if (error instanceof RealmLoadError) fail(error.message);
@@ -154,6 +163,11 @@ export function buildProgram(): Command {
     )
     .option('--no-cors', 'send no CORS headers')
     .option('--max-body <size>', 'largest request body, e.g. 1mb, 512kb (default 1mb)', parseMaxBody)
+    .option(
+      '--max-upload-storage <size>',
+      'most bytes of uploaded files kept in memory, e.g. 20mb (default 100mb)',
+      parseMaxBody,
+    )
     .option('--state <file>', 'keep the state in this file: load it when it exists, save it when changed')
     .option(
       '--save-every <duration>',
@@ -174,6 +188,7 @@ export function buildProgram(): Command {
           log?: boolean;
           cors?: CorsOrigins;
           maxBody?: number;
+          maxUploadStorage?: number;
           state?: string;
           saveEvery: number;
         } & TrafficFlags,
