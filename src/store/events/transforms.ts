@@ -6,7 +6,7 @@ import type { Message } from '../../generated/types.js';
 import { formatChannel } from '../channels/format.js';
 import { formatMessage } from '../messages/format.js';
 import { displayTopic } from '../topics.js';
-import { apiEmail } from '../users.js';
+import { apiEmail, canSeeDeliveryEmail } from '../users.js';
 import type { MessageRecord, UserRecord } from '../state.js';
 import type { EventPayload, Store } from '../store.js';
 import { legacySettingsEvents } from './legacy-settings.js';
@@ -20,7 +20,7 @@ import { has } from '../../versions/index.js';
 /** Per-emit scratch space shared by every queue that receives one event. */
 export interface DeliveryContext {
   store: Store;
-  /** Formatted messages keyed by viewer and format options (one format per user, not per queue). */
+  /** Formatted messages keyed by viewer shape and format options (one format per shape, not per queue). */
   formatted: Map<string, Message>;
 }
 
@@ -46,10 +46,15 @@ function messageEvent(ctx: DeliveryContext, queue: EventQueue, payload: EventPay
     clientExtavatar: queue.options.clientExtavatar,
     allowEmptyTopicName: hasCapability(queue.options, 'empty_topic_name'),
   };
-  const key = `${record.id}:${queue.userId}:${+options.applyMarkdown}${+options.clientExtavatar}${+options.allowEmptyTopicName}`;
+  // The viewer changes a message only through avatar_url (null for a sender whose e-mail they may see, with
+  // client_gravatar): one format per shape, not per user, for a channel's many subscribers.
+  const viewer = state.users.get(queue.userId);
+  const sender = state.users.get(record.sender_id);
+  const seesEmail = options.clientExtavatar && sender !== undefined && canSeeDeliveryEmail(sender, viewer);
+  const key = `${record.id}:${+seesEmail}${+options.applyMarkdown}${+options.clientExtavatar}${+options.allowEmptyTopicName}`;
   let message = ctx.formatted.get(key);
   if (!message) {
-    message = formatMessage(state, record, state.users.get(queue.userId), options, ctx.store.featureLevel);
+    message = formatMessage(state, record, viewer, options, ctx.store.featureLevel);
     ctx.formatted.set(key, message);
   }
   const out: EventPayload = { type: 'message', message, flags };

@@ -1,0 +1,54 @@
+// Message events are formatted once per shape, not per user: each viewer still gets their own avatar_url
+// (null for a sender whose real e-mail they may see, with client_extavatar) and their own flags.
+import { expect, it } from 'vitest';
+import { ADMIN, MEMBER, MEMBER2 } from '../../testing/accounts.js';
+import { pollNow, registerQueue } from '../../testing/event-queues.js';
+import { describeTransports } from '../../testing/transports.js';
+
+interface MessageEvent {
+  type: string;
+  message: { id: number; avatar_url: string | null; sender_full_name: string };
+  flags: string[];
+}
+
+describeTransports('message events per viewer shape', (t) => {
+  const messageEvents = async (email: string, queueId: string): Promise<MessageEvent[]> =>
+    ((await pollNow(t().as(email), queueId, -1)).body.events as MessageEvent[]).filter(
+      (e) => e.type === 'message',
+    );
+
+  it('gives an administrator and a member their own avatar_url for a sender with admins-only e-mail', async () => {
+    const { state } = t().app.store;
+    const ids = [ADMIN, MEMBER, MEMBER2].map((e) => state.usersByEmail.get(e)!.user_id);
+    const channel = [...state.channels.values()].find(
+      (c) => !c.is_archived && ids.every((id) => state.subscribers.get(c.stream_id)?.has(id)),
+    )!;
+    // 3: only administrators may see the real address.
+    expect((await t().as(MEMBER2).patch('settings', { email_address_visibility: 3 })).status).toBe(200);
+    const adminQueue = await registerQueue(t().as(ADMIN), {
+      client_extavatar: true,
+      event_types: ['message'],
+    });
+    const memberQueue = await registerQueue(t().as(MEMBER), {
+      client_extavatar: true,
+      event_types: ['message'],
+    });
+    const plainQueue = await registerQueue(t().as(ADMIN), {
+      client_extavatar: false,
+      event_types: ['message'],
+    });
+    const sent = await t()
+      .as(MEMBER2)
+      .post('messages', { type: 'stream', to: channel.name, topic: 'shape', content: 'hi @**King Hamlet**' });
+    expect(sent.status).toBe(200);
+    const [admin] = await messageEvents(ADMIN, adminQueue);
+    const [member] = await messageEvents(MEMBER, memberQueue);
+    const [plain] = await messageEvents(ADMIN, plainQueue);
+    expect(admin!.message.id).toBe(sent.body.id);
+    expect(admin!.message.avatar_url).toBeNull();
+    expect(member!.message.avatar_url).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\//);
+    expect(plain!.message.avatar_url).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\//);
+    expect(member!.flags).toContain('mentioned');
+    expect(admin!.flags).not.toContain('mentioned');
+  });
+});
