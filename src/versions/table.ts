@@ -287,6 +287,12 @@ export const BEHAVIOURS = {
     change: 'the narrow "is:muted"',
     where: 'GET /messages narrow',
   },
+  group_in_use_code: {
+    level: 298,
+    change:
+      'deactivating a group in use is CANNOT_DEACTIVATE_GROUP_IN_USE with objections (below: BAD_REQUEST)',
+    where: 'POST /user_groups/{id}/deactivate',
+  },
   deactivated_group_members: {
     level: 391,
     change: 'members of a deactivated user group may be changed (below: refused)',

@@ -323,6 +323,15 @@ const OTHER_CASES: Partial<
     below: 400,
     at: 200,
   },
+  group_in_use_code: {
+    async observe(app) {
+      app.store.state.channels.get(3)!.can_send_message_group = 9;
+      const res = await call(app, 'POST', 'user_groups/9/deactivate', {}, 'desdemona@svc.test');
+      return [res.status, res.body.code, 'objections' in res.body];
+    },
+    below: [400, 'BAD_REQUEST', false],
+    at: [400, 'CANNOT_DEACTIVATE_GROUP_IN_USE', true],
+  },
   channel_narrow: {
     async observe(app) {
       const narrow = [{ operator: 'channel', operand: 'Denmark' }];

@@ -1,5 +1,6 @@
 /** User group errors (texts from reference E.4 where it has them). */
 import { ApiError, bad } from './core.js';
+import { has } from '../../versions/index.js';
 
 /** User group error factories. */
 export const groupsErrors = {
@@ -16,9 +17,12 @@ export const groupsErrors = {
   nothingToDo: () => bad('Nothing to do. Specify at least one of "add" or "delete".'),
   noNewData: () => bad('No new data supplied'),
   groupDeactivated: () => bad('User group is deactivated.'),
-  groupInUse: (objections: unknown[]) =>
-    new ApiError('CANNOT_DEACTIVATE_GROUP_IN_USE', 'Cannot deactivate user group in use.', 400, {
-      objections,
-    }),
+  /** A group some setting uses: its own code with the objections from level 298, plain BAD_REQUEST before. */
+  groupInUse: (objections: unknown[], fl: number) =>
+    has('group_in_use_code', fl)
+      ? new ApiError('CANNOT_DEACTIVATE_GROUP_IN_USE', 'Cannot deactivate user group in use.', 400, {
+          objections,
+        })
+      : bad('Cannot deactivate user group in use.'),
   systemGroupSetting: (setting: string) => bad(`'${setting}' must be a system user group.`),
 } as const;

@@ -107,7 +107,7 @@ export const userGroupRoutes = [
       if (!canManageGroup(store.state, user, group)) throw errors.insufficientPermission();
       if (group.deactivated) throw errors.groupDeactivated();
       const uses = groupUses(store.state, group.id);
-      if (uses.length) throw errors.groupInUse(uses);
+      if (uses.length) throw errors.groupInUse(uses, store.featureLevel);
       updateUserGroup(store, group, { deactivated: true });
       return {};
     },
