@@ -70,7 +70,8 @@ export const BEHAVIOURS = {
   ignored_parameters_unsupported: {
     level: 167,
     change: 'unsupported parameters are listed in ignored_parameters_unsupported (below: silently ignored)',
-    where: 'every success response (PATCH /settings and /realm/user_settings_defaults list them at every level)',
+    where:
+      'every success response (PATCH /settings and /realm/user_settings_defaults list them at every level)',
     specRow: true,
   },
   direct_type: {
