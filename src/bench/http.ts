@@ -17,6 +17,7 @@ import { mswRow } from './harness/msw.js';
 import { hasTaskset, startChild } from './harness/processes.js';
 import { formatTable, parseArgs } from './harness/stats.js';
 import { startupRow } from './harness/startup.js';
+import { realmRows } from './harness/realm-rows.js';
 import { mirror, throughputRow, type MeasuredRow } from './harness/throughput.js';
 import { startPollers } from './harness/pollers.js';
 
@@ -132,6 +133,7 @@ try {
   if (wanted('events')) report(await fanoutRow(settings, mock, bare, hello));
   if (wanted('msw')) report(await mswRow(settings));
   if (wanted('startup')) report(await startupRow(settings));
+  for (const row of await realmRows(settings, wanted)) report(row);
 } finally {
   await mock.child.stop();
   await bare.child.stop();

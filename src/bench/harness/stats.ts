@@ -100,7 +100,7 @@ export interface Target {
 export interface Row {
   key: string;
   name: string;
-  unit: 'req/s' | 'ms';
+  unit: 'req/s' | 'ms' | 'MB';
   mock: Spread;
   baseline: Spread;
   /** Mock median / baseline median. */
