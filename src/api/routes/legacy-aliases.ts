@@ -46,6 +46,7 @@ function mutingChannel(
   return channel && hasContentAccess(state, user, channel) ? channel : undefined;
 }
 
+/** Legacy endpoints, each answered through the endpoint that replaced it. */
 export const legacyAliasRoutes = [
   defineRoute<PatchUsersMeSubscriptionsStreamIdParams>({
     method: 'PATCH',

@@ -70,6 +70,7 @@ function knownType(store: Store, type: number): boolean {
   return PROFILE_FIELD_TYPES.some((t) => t.id === type);
 }
 
+/** Administrators' custom profile field endpoints. */
 export const profileFieldAdminRoutes = [
   defineRoute<PostRealmProfileFieldsParams>({
     method: 'POST',

@@ -42,6 +42,7 @@ function ownField(store: Store, user: UserRecord, id: unknown): ProfileFieldReco
   return field;
 }
 
+/** GET /realm/profile_fields and the caller's own values (PATCH/DELETE /users/me/profile_data). */
 export const profileFieldRoutes = [
   defineRoute({
     method: 'GET',

@@ -32,6 +32,7 @@ function readers(
   return out.sort((a, b) => a - b);
 }
 
+/** GET /messages/{message_id}/read_receipts. */
 export const readReceiptRoutes = [
   defineRoute<GetMessagesMessageIdReadReceiptsParams>({
     method: 'GET',

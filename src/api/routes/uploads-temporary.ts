@@ -13,6 +13,7 @@ import { errors } from '../errors/index.js';
 import { defineRoute, definePublicRoute } from '../route.js';
 import { canFetchUpload, fileResponse } from './uploads-read.js';
 
+/** Temporary URL endpoints: one to ask for a URL, one that serves the file through it. */
 export const temporaryUploadRoutes = [
   defineRoute<GetUserUploadsTemporaryUrlParams>({
     method: 'GET',

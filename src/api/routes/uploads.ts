@@ -19,6 +19,7 @@ import { canFetchUpload, fileResponse, uploadedFile, uploadViewer } from './uplo
 /** The server's default largest file (max_file_upload_size_mib). */
 const MAX_FILE_MIB = 25;
 
+/** Upload endpoints: POST /user_uploads, the file at its URL, GET /attachments, DELETE /attachments/{id}. */
 export const uploadRoutes = [
   defineRoute({
     method: 'POST',
