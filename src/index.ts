@@ -28,3 +28,10 @@ export {
 export type { ControlClock, MockControl, RequestLogEntry } from './api/control.js';
 export type { CompleteRealmFixture } from './store/realm-fixture.js';
 export type * from './generated/types.js';
+export {
+  BEHAVIOURS,
+  NEWEST_FEATURE_LEVEL,
+  versions,
+  type Behaviour,
+  type BehaviourName,
+} from './versions/index.js';

@@ -37,4 +37,5 @@ export function checkFeatureLevel(level: number): number {
   return level;
 }
 
+/** The same questions as one object, for the package's public API. */
 export const versions = { has, levelOf, releaseOf, NEWEST_FEATURE_LEVEL };
