@@ -30,13 +30,16 @@ export function generateRealmValidatorModule(schemas: ReadonlyArray<Record<strin
     schemas: [...schemas],
     code: { source: true, esm: true },
   });
-  const standalone = (standaloneModule as unknown as { default: typeof standaloneModule }).default;
+  // A CommonJS module: Node's ESM import gives module.exports ({ default }), a bundler may give the function.
+  type Standalone = (ajv: Ajv, refs: Record<string, string>) => string;
+  const loaded = standaloneModule as unknown as Standalone | { default: Standalone };
+  const standalone = typeof loaded === 'function' ? loaded : loaded.default;
   const code = standalone(ajv, { ...REALM_VALIDATORS });
   // Ajv's runtime helpers come as require() calls even in ESM output: turn them into imports. Node's ESM
   // import of that CommonJS module gives module.exports as the default; bundlers may give exports.default.
   const esm = code.replace(
     /const (\w+) = require\("(ajv\/dist\/runtime\/[\w-]+)"\)\.default;/g,
-    (_all, name: string, path: string) =>
+    (_all: string, name: string, path: string) =>
       `import * as ${name}_module from "${path}.js";` +
       `const ${name} = typeof ${name}_module.default === "function" ? ${name}_module.default : ${name}_module.default.default;`,
   );
