@@ -3,6 +3,7 @@ import type { DeleteEventsParams, GetEventsParams } from '../../generated/types.
 import type { QueueOptions } from '../../store/events/options.js';
 import { registerWithinLimits } from '../../store/events/queue-limits.js';
 import { errors } from '../errors/index.js';
+import { eventJson } from '../event-json.js';
 import { defineRoute } from '../route.js';
 
 /** Queue options from the undocumented parameters GET /events accepts when it creates a queue. */
@@ -51,7 +52,7 @@ export const eventsRoutes = [
       );
       // The mock was reset or restored while this poll was parked: the queue is gone, as after a restart.
       if (queues.closed) throw errors.badEventQueue(queue.id);
-      return { ...answer };
+      return { ...answer, events: answer.events.map(eventJson) };
     },
   }),
   defineRoute<DeleteEventsParams>({
