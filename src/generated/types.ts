@@ -2389,7 +2389,10 @@ export interface PostSvcMockRestoreParams {
   [k: string]: unknown;
 }
 export interface PostTypingParams {
-  type?: 'direct' | 'stream' | 'channel';
+  /**
+   * "private" only before feature level 174 (direct_type).
+   */
+  type?: 'direct' | 'private' | 'stream' | 'channel';
   op: 'start' | 'stop';
   to?: number[];
   stream_id?: number;

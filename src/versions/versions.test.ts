@@ -380,6 +380,18 @@ describe('behaviours beyond the spec table', () => {
     }
   });
 
+  it('POST /typing takes "private" below level 174 and "direct" from it', async () => {
+    const statuses = async (level: number) => {
+      const app = appAt(level);
+      const to = [app.store.state.usersByEmail.get(ADMIN)!.user_id];
+      const typing = async (type: string) =>
+        (await call(app, 'POST', 'typing', { type, op: 'start', to })).status;
+      return { private: await typing('private'), direct: await typing('direct') };
+    };
+    expect(await statuses(173)).toEqual({ private: 200, direct: 400 });
+    expect(await statuses(174)).toEqual({ private: 400, direct: 200 });
+  });
+
   it('reads invite_expires_in_days below level 126 and ignores it from 126 on', async () => {
     const expiry = async (level: number) => {
       const app = appAt(level);

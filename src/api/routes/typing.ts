@@ -7,6 +7,7 @@ import type { UserRecord } from '../../store/state.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 import { has } from '../../versions/index.js';
+import { rawParam } from './messages-narrow.js';
 
 export const typingRoutes = [
   defineRoute<PostTypingParams>({
@@ -14,9 +15,14 @@ export const typingRoutes = [
     path: '/typing',
     schema: 'post-typing',
     summary: 'Tell others that the user started or stopped typing',
-    handler({ store, user, params }) {
+    handler({ store, user, params, request }) {
       const { state } = store;
-      if (params.type === 'channel' && !has('channel_type', store.featureLevel))
+      const level = store.featureLevel;
+      if (params.type === 'channel' && !has('channel_type', level)) throw errors.invalidValue('type');
+      // "direct" replaced "private" at level 174 (the default before was "private"); later servers refuse
+      // "private" (reference facts, FL218).
+      if (params.type === 'private' && has('direct_type', level)) throw errors.invalidValue('type');
+      if (params.type === 'direct' && rawParam(request, 'type') !== undefined && !has('direct_type', level))
         throw errors.invalidValue('type');
       if (params.type === 'stream' || params.type === 'channel') {
         if (params.stream_id === undefined) throw errors.typingMissing('stream_id');
