@@ -4,29 +4,20 @@ import type { RealmState, UploadRecord, UserRecord } from '../../store/state.js'
 import { linkingMessages } from '../../store/uploads/uploads.js';
 import { API_KEY } from '../auth.js';
 import { errors } from '../errors/index.js';
+import { readFormParts } from '../form-files.js';
 import { RawResponse, type ApiRequest } from '../route.js';
 
 /** The one file of a multipart body, or the server's refusal (none, or more than one). */
 export async function uploadedFile(
   request: ApiRequest,
 ): Promise<{ name: string; contentType: string; content: Uint8Array }> {
-  const header = request.header('content-type') ?? '';
-  const body = request.body;
-  if (!header.toLowerCase().startsWith('multipart/form-data') || !body?.length) throw errors.noFileUploaded();
-  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-  const form = await new Response(bytes as BodyInit, { headers: { 'content-type': header } })
-    .formData()
-    .catch(() => {
-      throw errors.badRequest('Malformed multipart/form-data body');
-    });
-  const files: File[] = [];
-  for (const value of form.values()) if (typeof value !== 'string') files.push(value);
+  const { files } = await readFormParts(request);
   if (files.length === 0) throw errors.noFileUploaded();
   if (files.length > 1) throw errors.tooManyFiles();
   const file = files[0]!;
   // The part's own type; browsers send application/octet-stream for unknown ones.
   const contentType = file.type.split(';')[0]!.trim();
-  return { name: file.name, contentType, content: new Uint8Array(await file.arrayBuffer()) };
+  return { name: file.name, contentType, content: file.bytes };
 }
 
 /** The caller: Basic auth (already checked by the dispatcher) or `?api_key=` alone, as avatars take it. */
