@@ -82,10 +82,11 @@ async function run(): Promise<unknown> {
     const cpuMs = (used.user + used.system) / 1000;
     const rss = process.memoryUsage().rss;
     const resets: number[] = [];
-    for (let i = 0; i < 21; i++) {
+    // Five unmeasured resets first: the garbage the load left is collected during them.
+    for (let i = -5; i < 20; i++) {
       const t = performance.now();
       mock.reset();
-      if (i > 0) resets.push(performance.now() - t);
+      if (i >= 0) resets.push(performance.now() - t);
     }
     return { ms, cpuMs, rss, messages: mock.store.state.messages.size, resets } satisfies LoadResult;
   }

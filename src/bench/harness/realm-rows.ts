@@ -1,5 +1,5 @@
 /**
- * Generated-realm rows: generating, loading (time and RSS, from a file as `serve --realm` reads it) and
+ * Generated-realm rows: generating, loading (time in process; RSS of the built `serve --realm` process) and
  * resetting the 100k-message realm against absolute limits, and GET /messages (channel + topic narrow, 100
  * before an anchor) on realms of 10k, 100k and 1M messages against the 10k figure, plus the store's lookup
  * against a linear scan. Each figure comes from a fresh child process pinned to core 0.
@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChild } from './processes.js';
+import { serveFigures, type ServeFigures } from './serve-rss.js';
 import type { GenerateResult, LoadResult, PageResult } from './realm-process.js';
 import { makeRow, spread, type Row } from './stats.js';
 import type { RunSettings } from './throughput.js';
@@ -68,6 +69,8 @@ export async function realmRows(settings: RunSettings, wanted: (key: string) => 
         );
       const loads: LoadResult[] = [];
       for (let i = 0; i < settings.runs; i++) loads.push(await inChild<LoadResult>(['load', file]));
+      const served: ServeFigures[] = [];
+      for (let i = 0; i < settings.runs; i++) served.push(await serveFigures(file));
       const mb = (generated[0]!.bytes / 1e6).toFixed(1);
       rows.push(
         absolute(
@@ -92,11 +95,16 @@ export async function realmRows(settings: RunSettings, wanted: (key: string) => 
         absolute(
           {
             key: 'realm-rss',
-            name: 'RSS after loading the 100k realm',
+            name: 'RSS of serve --realm (100k realm) at its first answer',
             unit: 'MB',
-            notes: [cores, 'resident set of the loading process (node with the tsx loader)'],
+            notes: [
+              cores,
+              'VmRSS of `node bin/svc-mock.js serve --realm FILE` (dist) when it first answers',
+              `spawn to first answer: ${served.map((s) => (s.ms / 1000).toFixed(2)).join(', ')} s; ` +
+                `RSS of the in-process loads (tsx): ${loads.map((l) => (l.rss / 1e6).toFixed(0)).join(', ')} MB`,
+            ],
           },
-          loads.map((l) => l.rss / 1e6),
+          served.map((s) => s.rss / 1e6),
           400,
         ),
         absolute(
@@ -104,7 +112,10 @@ export async function realmRows(settings: RunSettings, wanted: (key: string) => 
             key: 'realm-reset',
             name: 'mock.reset() of the 100k realm',
             unit: 'ms',
-            notes: [cores, `medians of 20 resets in each of ${settings.runs} processes`],
+            notes: [
+              cores,
+              `medians of 20 resets (after 5 unmeasured ones) in each of ${settings.runs} processes`,
+            ],
           },
           loads.map((l) => spread(l.resets).median),
           50,
