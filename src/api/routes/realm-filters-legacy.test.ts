@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { ADMIN, GUEST } from '../../testing/accounts.js';
 import { describeTransports } from '../../testing/transports.js';
-import { legacyPattern, legacyUrlFormat } from './realm-filters-legacy.js';
+import { legacyFilter, legacyPattern } from './realm-filters-legacy.js';
 
 describeTransports('GET /realm/filters', (t) => {
   it('lists the linkifiers as [pattern, url_format, id] triples in their order', async () => {
@@ -29,8 +29,7 @@ describeTransports('GET /realm/filters', (t) => {
 });
 
 it('turns RFC 6570 expressions into Python format fields and keeps look-alike syntax', () => {
-  expect(legacyUrlFormat('https://x.example/{+path}/{#frag}{?a,b}')).toBe(
-    'https://x.example/%(path)s/%(frag)s%(a)s',
-  );
+  const linkifier = { id: 7, pattern: '(?<path>x)', url_template: 'https://x.example/{+path}/{#frag}{?a,b}' };
+  expect(legacyFilter(linkifier)).toEqual(['(?P<path>x)', 'https://x.example/%(path)s/%(frag)s%(a)s', 7]);
   expect(legacyPattern('(?<a>x)(?:y)(?P<b>z)')).toBe('(?P<a>x)(?:y)(?P<b>z)');
 });

@@ -1,5 +1,6 @@
 /** GET /realm/filters: the legacy linkifier list that older clients still call, beside GET /realm/linkifiers. */
 import type { Linkifier } from '../../generated/types.js';
+import { urlFormatString } from '../../versions/fields.js';
 import { defineRoute } from '../route.js';
 
 /** The pattern with Python-style named groups, as the legacy list spelled them. */
@@ -7,28 +8,11 @@ export function legacyPattern(pattern: string): string {
   return pattern.replace(/\(\?<(?![=!])/g, '(?P<');
 }
 
-/**
- * The URL template as a Python format string: `{name}` (any RFC 6570 operator) becomes `%(name)s` and a
- * literal `%` is doubled. A multi-variable expression keeps its first variable (the legacy format had no lists).
- */
-export function legacyUrlFormat(template: string): string {
-  return template
-    .split(/(\{[^}]*\})/)
-    .map((part, i) => {
-      if (i % 2 === 0) return part.replaceAll('%', '%%');
-      const name = part
-        .slice(1, -1)
-        .replace(/^[+#./;?&]/, '')
-        .split(',')[0]!
-        .replace(/[:*].*$/, '');
-      return `%(${name})s`;
-    })
-    .join('');
-}
-
-/** One linkifier as a legacy [pattern, url_format, id] triple. */
+/** One linkifier as a legacy [pattern, url_format, id] triple (the URL format as levels before 176 sent it). */
 export function legacyFilter(linkifier: Linkifier): [string, string, number] {
-  return [legacyPattern(linkifier.pattern), legacyUrlFormat(linkifier.url_template), linkifier.id];
+  // urlFormatString takes any field value (it also converts register's linkifiers) and keeps a string a string.
+  const urlFormat = urlFormatString(linkifier.url_template) as string;
+  return [legacyPattern(linkifier.pattern), urlFormat, linkifier.id];
 }
 
 export const realmFilterLegacyRoutes = [
