@@ -1,4 +1,5 @@
 /** Custom emoji: the API shape, adding and deactivating, and the realm_emoji events (a full replacement each time). */
+import type { RealmEmoji } from '../../generated/types.js';
 import type { RealmEmojiRecord, RealmState, UserRecord } from '../state.js';
 import type { Store } from '../store.js';
 
@@ -13,18 +14,8 @@ export const EMOJI_IMAGE_TYPES: ReadonlyMap<string, string> = new Map<EmojiImage
   ['image/webp', 'webp'],
 ]);
 
-/** An emoji as GET /realm/emoji, register's realm_emoji and the realm_emoji event show it. */
-export interface RealmEmojiView {
-  id: string;
-  name: string;
-  source_url: string;
-  still_url: string | null;
-  deactivated: boolean;
-  author_id: number | null;
-}
-
 /** One emoji in the API's shape (the id as a string; the stored image stays out). */
-export function formatRealmEmoji(emoji: RealmEmojiRecord): RealmEmojiView {
+export function formatRealmEmoji(emoji: RealmEmojiRecord): RealmEmoji {
   return {
     id: String(emoji.id),
     name: emoji.name,
@@ -36,8 +27,8 @@ export function formatRealmEmoji(emoji: RealmEmojiRecord): RealmEmojiView {
 }
 
 /** Every emoji of the realm, deactivated ones included, keyed by the id string. */
-export function realmEmojiMap(state: RealmState): Record<string, RealmEmojiView> {
-  const out: Record<string, RealmEmojiView> = {};
+export function realmEmojiMap(state: RealmState): Record<string, RealmEmoji> {
+  const out: Record<string, RealmEmoji> = {};
   for (const emoji of [...state.realmEmoji.values()].sort((a, b) => a.id - b.id))
     out[String(emoji.id)] = formatRealmEmoji(emoji);
   return out;
