@@ -1478,7 +1478,7 @@ export interface GetUserByEmailParams {
   include_custom_profile_fields?: boolean;
 }
 /**
- * A user as returned by GET /users, GET /users/{id}, register realm_users and realm_user add events. Open to extra keys because GET /users/me adds its own fields at the top level.
+ * A user as returned by GET /users, GET /users/{id}, register realm_users and realm_user add events. Open to extra keys because GET /users/me adds its own fields at the top level. is_billing_admin was removed at feature level 363 (the schemas of levels 73 to 362 add it back).
  */
 export interface User {
   user_id: number;
@@ -1505,7 +1505,6 @@ export interface User {
    */
   is_admin: boolean;
   is_guest: boolean;
-  is_billing_admin: boolean;
   is_bot: boolean;
   role: Role;
   /**
@@ -3344,6 +3343,10 @@ export interface RealmSettings {
  */
 export interface UserSettings {
   twenty_four_hour_time?: boolean;
+  /**
+   * A setting before feature level 364 (removed there): sent and stored only below it.
+   */
+  dense_mode?: boolean;
   /**
    * 1 always, 2 only in conversation views, 3 never.
    */

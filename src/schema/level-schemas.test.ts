@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkEvent } from '../conformance/checks.js';
 import { LevelApps } from '../testing/level-client.js';
 import { assertValidResponse } from '../testing/schema-check.js';
-import { NEWEST_FEATURE_LEVEL } from '../versions/index.js';
+import { FIELDS } from '../versions/fields.js';
+import { NEWEST_FEATURE_LEVEL, has } from '../versions/index.js';
 import { checkValidatorAt, schemasAtLevel } from './level-schemas.js';
 
 const IAGO = 'iago@svc.test';
@@ -84,6 +85,45 @@ describe('responses validate against the schemas of the level being served', () 
     expect(checkValidatorAt(ref, 218)(old)).toBe(true);
     expect(checkValidatorAt(ref, 218)(newest)).toBe(false);
     expect(checkValidatorAt(ref, NEWEST_FEATURE_LEVEL)(old)).toBe(false);
+  });
+
+  it.each([
+    [72, false],
+    [73, true],
+    [362, true],
+    [363, false],
+    [NEWEST_FEATURE_LEVEL, false],
+  ] as const)(
+    'user objects at level %i carry is_billing_admin: %s, and validate against that level only',
+    async (level, sent) => {
+      const users = (await checked(level, 'GET', '/users')).members as Array<Record<string, unknown>>;
+      const iago = apps.at(level).store.state.usersByEmail.get(IAGO)!.user_id;
+      const one = (await checked(level, 'GET', `/users/${iago}`)).user as Record<string, unknown>;
+      for (const user of [...users, one]) expect('is_billing_admin' in user).toBe(sent);
+      const validate = checkValidatorAt('resources/user.json', level);
+      const { is_billing_admin: _dropped, ...without } = one;
+      expect(validate({ ...without, is_billing_admin: false })).toBe(sent);
+      expect(validate(without)).toBe(!sent);
+    },
+  );
+
+  it('sends no register key of a level above the one served (every register rule of the fields table)', async () => {
+    for (const level of [1, 72, 167, 218]) {
+      const body = await checked(level, 'POST', '/register', {
+        client_capabilities: { notification_settings_null: true, linkifier_url_template: true },
+      });
+      const settings = (body.user_settings ?? {}) as Record<string, unknown>;
+      const later = (kind: 'register' | 'user_settings') =>
+        Object.entries(FIELDS[kind]).filter(([, rule]) => !has(rule.since, level));
+      expect(later('register').length).toBeGreaterThan(0);
+      for (const [field, rule] of [...later('register'), ...later('user_settings')]) {
+        // A later field is absent, or present under its older name or in its older form only.
+        const older = rule.oldName === undefined && rule.oldValue !== undefined;
+        if (older) continue;
+        expect(body, `${field} at ${level}`).not.toHaveProperty([field]);
+        expect(settings, `user_settings.${field} at ${level}`).not.toHaveProperty([field]);
+      }
+    }
   });
 
   it('makes later fields forbidden and renamed fields take their older names', () => {

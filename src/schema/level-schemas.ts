@@ -5,6 +5,8 @@
  * - a field sent under an older name gets that name (same schema, required if the new one is), except
  *   linkifiers' `url_format_string`, a string;
  * - a group-setting field whose value was a plain group id before the level becomes an integer;
+ * - a field that a later level removed (absent from the newest schema) is added back, required, at the
+ *   levels that sent it (user objects' is_billing_admin from 73 to 362);
  * - register's `realm_default_streams` lists channel objects before level 330;
  * - reactions in message objects carry a `user` object before level 328;
  * - subscriptions carry `email_address` before level 226;
@@ -32,6 +34,7 @@ export const KIND_SCHEMAS: Readonly<Record<ObjectKind, readonly [string, string]
   subscribed: ['endpoints/post-users-me-subscriptions.json', '/$defs/response/allOf/1'],
   server_settings: ['resources/server-settings.json', ''],
   stream_delete_event: ['events/stream.json', '/$defs/Delete'],
+  user: ['resources/user.json', ''],
 };
 
 /** The `user` object of reactions in messages before level 328. */
@@ -56,7 +59,13 @@ const LEGACY_FILTER: Schema = {
 };
 
 /** Fields whose older name has a different value schema. */
-const OLD_FIELD_SCHEMAS: Readonly<Record<string, Schema>> = { url_format_string: { type: 'string' } };
+const OLD_FIELD_SCHEMAS: Readonly<Record<string, Schema>> = {
+  url_format_string: { type: 'string' },
+  realm_create_stream_policy: { type: 'integer' },
+};
+
+/** Fields that a later level removed (the newest schemas no longer list them), at the levels that sent them. */
+const RESTORED_FIELD_SCHEMAS: Readonly<Record<string, Schema>> = { is_billing_admin: { type: 'boolean' } };
 
 function at(schema: Schema, pointer: string): Schema {
   let node: unknown = schema;
@@ -71,6 +80,15 @@ function transformKind(object: Schema, kind: ObjectKind, level: number): void {
   const properties = (object.properties ?? {}) as Record<string, Schema>;
   let required = (object.required ?? []) as string[];
   for (const field of plan.toId) if (properties[field]) properties[field] = { type: 'integer', minimum: 0 };
+  // The newest schema bans removed fields (an open object); a level that sends them lifts the ban.
+  if (plan.restore.some((field) => RESTORED_FIELD_SCHEMAS[field])) delete object.not;
+  // Fields the newest schema still describes (register's legacy policies) keep their schema, optional.
+  for (const field of plan.restore) {
+    const schema = RESTORED_FIELD_SCHEMAS[field];
+    if (!schema) continue;
+    properties[field] = schema;
+    if (!required.includes(field)) required = [...required, field];
+  }
   const forbidden: string[] = [];
   for (const field of plan.remove) {
     delete properties[field];

@@ -3,6 +3,8 @@ import jsMd5 from 'js-md5';
 import type { User } from '../generated/types.js';
 import type { RealmState, UserRecord } from './state.js';
 import { userProfileData } from './profile-fields/profile-fields.js';
+import { trimFields } from '../versions/fields.js';
+import { has, NEWEST_FEATURE_LEVEL } from '../versions/index.js';
 
 /** Email address visibility values (1 everyone … 5 moderators). */
 const VISIBILITY_MIN_ROLE: Record<number, number> = { 1: 600, 2: 400, 3: 200, 4: 0, 5: 300 };
@@ -55,8 +57,9 @@ export function formatUser(
   state: RealmState,
   user: UserRecord,
   viewer: UserRecord | undefined,
-  options: { clientExtavatar: boolean; includeCustomProfileFields?: boolean },
+  options: { clientExtavatar: boolean; includeCustomProfileFields?: boolean; level?: number },
 ): User {
+  const level = options.level ?? NEWEST_FEATURE_LEVEL;
   const out: User = {
     user_id: user.user_id,
     email: apiEmail(state, user),
@@ -67,13 +70,15 @@ export function formatUser(
     is_owner: user.role === 100,
     is_admin: user.role <= 200,
     is_guest: user.role === 600,
-    is_billing_admin: user.is_billing_admin,
     is_bot: user.is_bot,
     role: user.role,
     timezone: user.timezone,
     avatar_url: avatarUrl(state, user, { clientExtavatar: options.clientExtavatar, viewer }),
     avatar_version: user.avatar_version,
   };
+  // Sent from level 73 to 362; can_manage_billing_group replaced it.
+  if (has('field_user_is_billing_admin', level))
+    (out as unknown as Record<string, unknown>).is_billing_admin = user.is_billing_admin;
   if (user.is_bot) {
     out.bot_type = user.bot_type;
     out.bot_owner_id = user.bot_owner_id;
@@ -81,7 +86,7 @@ export function formatUser(
   } else if (options.includeCustomProfileFields) {
     out.profile_data = userProfileData(state, user);
   }
-  return out;
+  return trimFields('user', out, level);
 }
 
 /**

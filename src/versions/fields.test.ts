@@ -5,13 +5,15 @@ import {
   ID_SETTINGS,
   enabledFlags,
   mibAsBytes,
+  minusOneAsNull,
+  nullAsZero,
   shapePlan,
   trimFields,
   urlFormatString,
   type FieldRule,
   type ObjectKind,
 } from './fields.js';
-import { NEWEST_FEATURE_LEVEL, levelOf } from './index.js';
+import { BEHAVIOURS, NEWEST_FEATURE_LEVEL, has, levelOf, type Behaviour } from './index.js';
 
 const IAGO = 'iago@svc.test';
 const apps = new LevelApps();
@@ -39,15 +41,25 @@ const PROBES: Record<ObjectKind, (level: number) => Promise<Record<string, unkno
   linkifier: async (level) =>
     ((await call(level, 'GET', '/realm/linkifiers')).linkifiers as Array<Record<string, unknown>>)[0]!,
   register: (level) => {
-    // A quota, so that its unit (MiB, bytes before level 251) shows in the value.
-    (appAt(level).store.state.settings as unknown as Record<string, unknown>).upload_quota_mib = 5;
+    // A quota, so that its unit (MiB, bytes before level 251) shows in the value; no time limits and
+    // unlimited retention, whose encodings changed at levels 100, 138 and 22.
+    Object.assign(appAt(level).store.state.settings as unknown as Record<string, unknown>, {
+      upload_quota_mib: 5,
+      message_content_edit_limit_seconds: null,
+      message_content_delete_limit_seconds: null,
+      message_retention_days: -1,
+    });
     return call(level, 'POST', '/register', { client_capabilities: CAPABILITIES });
   },
-  user_settings: async (level) =>
-    (await call(level, 'POST', '/register', { client_capabilities: CAPABILITIES })).user_settings as Record<
-      string,
-      unknown
-    >,
+  // The user_settings object from level 89, the flat register keys before it.
+  user_settings: async (level) => {
+    const body = await call(level, 'POST', '/register', { client_capabilities: CAPABILITIES });
+    return (body.user_settings as Record<string, unknown> | undefined) ?? body;
+  },
+  user: async (level) => {
+    const id = appAt(level).store.state.usersByEmail.get(IAGO)!.user_id;
+    return (await call(level, 'GET', `/users/${id}`)).user as Record<string, unknown>;
+  },
   user_group_created: (level) =>
     call(level, 'POST', '/user_groups/create', {
       name: `probe ${++serial}`,
@@ -78,15 +90,21 @@ const CONDITIONAL = new Set(['subscription.partial_subscribers']);
 const entries = (Object.keys(FIELDS) as ObjectKind[]).flatMap((kind) =>
   Object.entries(FIELDS[kind]).map(([field, rule]) => ({ kind, field, rule, level: levelOf(rule.since) })),
 );
+/** The level that removed a field again (undefined: still sent at the newest level). */
+const untilOf = (rule: FieldRule): number | undefined => (BEHAVIOURS[rule.since] as Behaviour).until;
 
 describe('the fields table', () => {
   it('every probe at the newest level carries every field of its kind', async () => {
     for (const kind of Object.keys(FIELDS) as ObjectKind[]) {
       const object = await PROBES[kind](NEWEST_FEATURE_LEVEL);
-      const missing = Object.keys(FIELDS[kind]).filter(
-        (field) => !(field in object) && !CONDITIONAL.has(`${kind}.${field}`),
+      const missing = Object.entries(FIELDS[kind]).filter(
+        ([field, rule]) =>
+          !(field in object) && !CONDITIONAL.has(`${kind}.${field}`) && untilOf(rule) === undefined,
       );
       expect(missing, kind).toEqual([]);
+      // Fields a later level removed again are absent from the newest shape.
+      for (const [field, rule] of Object.entries(FIELDS[kind]))
+        if (untilOf(rule) !== undefined) expect(object, `${kind}.${field}`).not.toHaveProperty([field]);
     }
   });
 
@@ -136,6 +154,24 @@ describe('the fields table', () => {
       if (rule.oldSince) expect(trimFields(kind, sample(), levelOf(rule.oldSince) - 1)).toEqual({});
     },
   );
+
+  it.each(
+    entries.filter((e) => untilOf(e.rule) !== undefined).map((e) => [`${e.kind}.${e.field}`, e] as const),
+  )('%s is sent up to the level that removed it, and not from that level on', async (_name, entry) => {
+    const until = untilOf(entry.rule)!;
+    expect(has(entry.rule.since, until - 1)).toBe(true);
+    expect(await PROBES[entry.kind](until - 1)).toHaveProperty([entry.field]);
+    expect(await PROBES[entry.kind](until)).not.toHaveProperty([entry.field]);
+    expect(shapePlan(entry.kind, until - 1)?.restore).toContain(entry.field);
+    expect(shapePlan(entry.kind, until)?.restore ?? []).not.toContain(entry.field);
+  });
+
+  it('encodes no limit as 0 and unlimited retention as null for the levels before null and -1', () => {
+    expect(nullAsZero(null)).toBe(0);
+    expect(nullAsZero(600)).toBe(600);
+    expect(minusOneAsNull(-1)).toBeNull();
+    expect(minusOneAsNull(30)).toBe(30);
+  });
 
   it('turns group-setting objects into group ids below the level of anonymous groups', () => {
     for (const [kind, rules] of Object.entries(ID_SETTINGS) as Array<

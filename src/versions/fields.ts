@@ -6,7 +6,14 @@
  * shape and call {@link trimFields} with the level being served; the schemas of src/schemas describe the
  * newest shape and src/schema/level-schemas.ts derives each level's schema from the same rules.
  */
-import { NEWEST_FEATURE_LEVEL, levelOf, type BehaviourName } from './index.js';
+import {
+  NEWEST_FEATURE_LEVEL,
+  has,
+  levelOf,
+  BEHAVIOURS,
+  type Behaviour,
+  type BehaviourName,
+} from './index.js';
 
 /** The objects whose fields depend on the level. */
 export type ObjectKind =
@@ -19,11 +26,14 @@ export type ObjectKind =
   | 'user_group_created'
   | 'subscribed'
   | 'server_settings'
-  | 'stream_delete_event';
+  | 'stream_delete_event'
+  | 'user';
 
 /**
  * When one field appeared, and how it looked before: absent (neither `oldName` nor `oldValue`), under an
- * older name, or under the same name with an older value (`oldValue` alone).
+ * older name, or under the same name with an older value (`oldValue` alone). A field that a later level
+ * removed again has a `since` behaviour with `until` in the table: from that level on it is absent too, and
+ * formatters leave it out themselves there (the newest shape never carries it).
  */
 export interface FieldRule {
   /** The behaviour whose level first sends the field under its current name and in its current form. */
@@ -75,6 +85,16 @@ export function enabledFlags(methods: unknown): unknown {
   );
 }
 
+/** No limit as 0 instead of null, the encoding of the edit and delete time limits before levels 138 and 100. */
+export function nullAsZero(value: unknown): unknown {
+  return value === null ? 0 : value;
+}
+
+/** Unlimited message retention as null instead of -1, the register encoding before level 22. */
+export function minusOneAsNull(value: unknown): unknown {
+  return value === -1 ? null : value;
+}
+
 /** A quota in MiB as bytes, the register unit before level 251. */
 export function mibAsBytes(value: unknown): unknown {
   return typeof value === 'number' ? value * 1024 * 1024 : value;
@@ -99,6 +119,90 @@ export function urlFormatString(template: unknown): unknown {
     })
     .join('');
 }
+
+/** Register keys of levels 1 to 218 (the API changelog), as far as the mock sends them. */
+const REGISTER_FIELDS_BEFORE_218: Readonly<Record<string, FieldRule>> = {
+  ...Object.fromEntries(
+    [
+      'development_environment',
+      'server_generation',
+      'password_min_length',
+      'password_min_guesses',
+      'max_file_upload_size_mib',
+      'max_avatar_file_size_mib',
+      'server_inline_image_preview',
+      'server_inline_url_embed_preview',
+      'server_avatar_changes_disabled',
+      'server_name_changes_disabled',
+    ].map((key): [string, FieldRule] => [key, { since: 'field_server_settings_in_register' }]),
+  ),
+  realm_message_retention_days: {
+    since: 'field_realm_message_retention_unlimited',
+    oldValue: minusOneAsNull,
+  },
+  realm_wildcard_mention_policy: { since: 'field_wildcard_mention_policy' },
+  realm_playgrounds: { since: 'field_realm_playgrounds' },
+  realm_invite_to_realm_policy: { since: 'field_invite_to_realm_policy' },
+  can_invite_others_to_realm: { since: 'field_can_invite_others_to_realm' },
+  max_topic_length: { since: 'field_register_max_lengths' },
+  max_message_length: { since: 'field_register_max_lengths' },
+  realm_linkifiers: { since: 'field_realm_linkifiers' },
+  realm_giphy_rating: { since: 'field_giphy_rating' },
+  giphy_rating_options: { since: 'field_giphy_rating' },
+  realm_move_messages_between_streams_policy: { since: 'field_move_between_streams_policy' },
+  is_moderator: { since: 'field_is_moderator' },
+  server_timestamp: { since: 'field_presence_server_timestamp' },
+  max_icon_file_size_mib: { since: 'field_file_size_mib_names', oldName: 'max_icon_file_size' },
+  max_logo_file_size_mib: { since: 'field_file_size_mib_names', oldName: 'max_logo_file_size' },
+  server_needs_upgrade: { since: 'field_server_needs_upgrade' },
+  event_queue_longpoll_timeout_seconds: { since: 'field_server_needs_upgrade' },
+  realm_edit_topic_policy: { since: 'field_edit_topic_policy' },
+  realm_add_custom_emoji_policy: { since: 'field_add_custom_emoji_policy' },
+  drafts: { since: 'field_drafts' },
+  user_settings: { since: 'field_user_settings_object' },
+  realm_user_settings_defaults: { since: 'field_realm_user_settings_defaults' },
+  realm_message_content_delete_limit_seconds: { since: 'field_delete_limit_null', oldValue: nullAsZero },
+  realm_delete_own_message_policy: { since: 'field_delete_own_message_policy' },
+  realm_create_public_stream_policy: {
+    since: 'field_create_stream_policy_split',
+    oldName: 'realm_create_stream_policy',
+  },
+  realm_create_private_stream_policy: { since: 'field_create_stream_policy_split' },
+  realm_create_web_public_stream_policy: { since: 'field_web_public_stream_policy' },
+  can_create_web_public_streams: { since: 'field_web_public_stream_policy' },
+  realm_enable_spectator_access: { since: 'field_spectator_access' },
+  server_web_public_streams_enabled: { since: 'field_server_web_public_streams' },
+  realm_org_type: { since: 'field_realm_org_type' },
+  realm_want_advertise_in_communities_directory: { since: 'field_communities_directory' },
+  user_topics: { since: 'field_user_topics' },
+  realm_enable_read_receipts: { since: 'field_read_receipts_setting' },
+  realm_message_content_edit_limit_seconds: { since: 'field_edit_limit_null', oldValue: nullAsZero },
+  realm_move_messages_within_stream_limit_seconds: { since: 'field_move_limits' },
+  realm_move_messages_between_streams_limit_seconds: { since: 'field_move_limits' },
+  scheduled_messages: { since: 'field_scheduled_messages' },
+};
+
+/** Personal settings of levels 1 to 235 (in user_settings, the flat register keys and the defaults). */
+const SETTINGS_BEFORE_218: Readonly<Record<string, FieldRule>> = {
+  presence_enabled: { since: 'field_presence_enabled' },
+  email_notifications_batching_period_seconds: { since: 'field_email_batching_period' },
+  enable_drafts_synchronization: { since: 'field_drafts' },
+  send_private_typing_notifications: { since: 'field_privacy_typing_settings' },
+  send_stream_typing_notifications: { since: 'field_privacy_typing_settings' },
+  send_read_receipts: { since: 'field_privacy_typing_settings' },
+  display_emoji_reaction_users: { since: 'field_display_emoji_reaction_users' },
+  user_list_style: { since: 'field_user_list_style' },
+  email_address_visibility: { since: 'field_user_email_address_visibility' },
+  realm_name_in_email_notifications_policy: { since: 'field_realm_name_in_email_notifications_policy' },
+  enable_followed_topic_desktop_notifications: { since: 'field_followed_topic_notifications' },
+  enable_followed_topic_email_notifications: { since: 'field_followed_topic_notifications' },
+  enable_followed_topic_push_notifications: { since: 'field_followed_topic_notifications' },
+  enable_followed_topic_audible_notifications: { since: 'field_followed_topic_notifications' },
+  enable_followed_topic_wildcard_mentions_notify: { since: 'field_followed_topic_notifications' },
+  automatically_follow_topics_policy: { since: 'field_automatic_follow_policies' },
+  automatically_unmute_topics_in_muted_streams_policy: { since: 'field_automatic_follow_policies' },
+  automatically_follow_topics_where_mentioned: { since: 'field_follow_topics_where_mentioned' },
+};
 
 /** Object kind -> field -> the rule of its level. Iterated by the tests: every entry is checked. */
 export const FIELDS: Readonly<Record<ObjectKind, Readonly<Record<string, FieldRule>>>> = {
@@ -135,7 +239,13 @@ export const FIELDS: Readonly<Record<ObjectKind, Readonly<Record<string, FieldRu
   subscribed: { new_subscription_messages_sent: { since: 'field_new_subscription_messages_sent' } },
   server_settings: { realm_url: { since: 'field_realm_url' } },
   stream_delete_event: { stream_ids: { since: 'field_stream_delete_ids' } },
+  user: {
+    role: { since: 'field_user_role' },
+    // Sent from level 73 to 362 only.
+    is_billing_admin: { since: 'field_user_is_billing_admin' },
+  },
   register: {
+    ...REGISTER_FIELDS_BEFORE_218,
     realm_url: { since: 'field_realm_url' },
     realm_authentication_methods: {
       since: 'field_realm_authentication_methods_dicts',
@@ -203,12 +313,18 @@ export const FIELDS: Readonly<Record<ObjectKind, Readonly<Record<string, FieldRu
     realm_welcome_message_custom_text: { since: 'field_realm_welcome_message_text' },
   },
   user_settings: {
+    ...SETTINGS_BEFORE_218,
     web_mark_read_on_scroll_policy: { since: 'field_web_mark_read_on_scroll_policy' },
     web_stream_unreads_count_display_policy: { since: 'field_web_stream_unreads_count_display_policy' },
-    web_home_view: { since: 'field_web_home_view', oldName: 'default_view' },
+    web_home_view: {
+      since: 'field_web_home_view',
+      oldName: 'default_view',
+      oldSince: 'field_default_view_setting',
+    },
     web_escape_navigates_to_home_view: {
       since: 'field_web_home_view',
       oldName: 'escape_navigates_to_default_view',
+      oldSince: 'field_escape_navigates_setting',
     },
     web_font_size_px: { since: 'field_web_font_size' },
     web_line_height_percent: { since: 'field_web_font_size' },
@@ -241,22 +357,39 @@ export interface ShapePlan {
   readonly rename: ReadonlyArray<readonly [string, string, ((value: unknown) => unknown) | undefined]>;
   /** Group-setting fields whose value must be a group id. */
   readonly toId: readonly string[];
+  /**
+   * Fields that a later level removed and this level still sends: formatters add them themselves (has()),
+   * the level's schema adds them back (the newest schema no longer lists them).
+   */
+  readonly restore: readonly string[];
+}
+
+/** The level that removed a field again, if one did. */
+function untilOf(rule: FieldRule): number | undefined {
+  return (BEHAVIOURS[rule.since] as Behaviour).until;
 }
 
 function buildPlan(kind: ObjectKind, level: number): ShapePlan | undefined {
   const remove: string[] = [];
   const rename: Array<[string, string, ((value: unknown) => unknown) | undefined]> = [];
+  const restore: string[] = [];
   for (const [field, rule] of Object.entries(FIELDS[kind])) {
-    if (level >= levelOf(rule.since)) continue;
-    const older = rule.oldName !== undefined || rule.oldValue !== undefined;
-    const oldSent = older && (rule.oldSince === undefined || level >= levelOf(rule.oldSince));
+    if (has(rule.since, level)) {
+      if (untilOf(rule) !== undefined) restore.push(field);
+      continue;
+    }
+    const removed = level >= levelOf(rule.since);
+    const older = !removed && (rule.oldName !== undefined || rule.oldValue !== undefined);
+    const oldSent = older && (rule.oldSince === undefined || has(rule.oldSince, level));
     if (oldSent) rename.push([field, rule.oldName ?? field, rule.oldValue]);
     else remove.push(field);
   }
   const toId = (ID_SETTINGS[kind] ?? [])
     .filter((r) => level < levelOf(r.objectsSince) && !remove.includes(r.field))
     .map((r) => r.field);
-  return remove.length || rename.length || toId.length ? { remove, rename, toId } : undefined;
+  return remove.length || rename.length || toId.length || restore.length
+    ? { remove, rename, toId, restore }
+    : undefined;
 }
 
 /** The newest level at which some rule of a kind still changes the shape (at or above it: no work). */
@@ -266,7 +399,7 @@ const PLANS = new Map<string, ShapePlan | undefined>();
 function unchangedFrom(kind: ObjectKind): number {
   let level = UNCHANGED_FROM.get(kind);
   if (level === undefined) {
-    const levels = Object.values(FIELDS[kind]).map((r) => levelOf(r.since));
+    const levels = Object.values(FIELDS[kind]).map((r) => untilOf(r) ?? levelOf(r.since));
     for (const r of ID_SETTINGS[kind] ?? []) levels.push(levelOf(r.objectsSince));
     level = Math.max(0, ...levels);
     UNCHANGED_FROM.set(kind, level);

@@ -339,6 +339,19 @@ export const BEHAVIOURS = {
     change: 'send_new_subscription_messages is accepted (below: ignored)',
     where: 'POST /users/me/subscriptions',
   },
+  settings_web_home_view: {
+    level: 219,
+    change:
+      'the settings web_home_view and web_escape_navigates_to_home_view (below: default_view and escape_navigates_to_default_view, the new names unknown)',
+    where:
+      'PATCH /settings, PATCH /realm/user_settings_defaults parameters; user_settings, update_display_settings and realm_user_settings_defaults events',
+  },
+  event_message_ids_sorted: {
+    level: 393,
+    change:
+      'message_ids of update_message and delete_message events are sorted ascending (below: the edited message first, then the others)',
+    where: 'update_message and delete_message events',
+  },
   // Endpoints of the spec that appeared at a level: below it they answer 404 as unknown endpoints do.
   drafts_endpoints: {
     level: 87,
@@ -926,6 +939,250 @@ export const BEHAVIOURS = {
   field_web_suggest_update_timezone: {
     level: 329,
     change: 'user settings carry web_suggest_update_timezone',
+    where: 'user settings (register, defaults)',
+  },
+  // Fields of levels 1 to 235 (API changelog) that the mock sends.
+  field_presence_enabled: {
+    level: 3,
+    change: 'user settings carry presence_enabled',
+    where: 'register flat settings and user_settings',
+  },
+  field_server_settings_in_register: {
+    level: 4,
+    change:
+      'register carries development_environment, server_generation, password_min_length, password_min_guesses, max_file_upload_size_mib, max_avatar_file_size_mib, server_inline_image_preview, server_inline_url_embed_preview, server_avatar_changes_disabled and server_name_changes_disabled',
+    where: 'POST /register',
+  },
+  field_default_view_setting: {
+    level: 42,
+    change: 'user settings carry default_view (renamed web_home_view at 219)',
+    where: 'user settings (register, defaults)',
+  },
+  field_realm_message_retention_unlimited: {
+    level: 22,
+    change: 'register realm_message_retention_days encodes unlimited as -1 (null before)',
+    where: 'POST /register',
+  },
+  field_wildcard_mention_policy: {
+    level: 34,
+    change: 'register carries realm_wildcard_mention_policy',
+    where: 'POST /register',
+  },
+  field_realm_playgrounds: {
+    level: 49,
+    change: 'register carries realm_playgrounds',
+    where: 'POST /register',
+  },
+  field_invite_to_realm_policy: {
+    level: 50,
+    until: 321,
+    change: 'register carries realm_invite_to_realm_policy (invite_by_admins_only before; until 321)',
+    where: 'POST /register',
+  },
+  field_can_invite_others_to_realm: {
+    level: 51,
+    change: 'register carries can_invite_others_to_realm',
+    where: 'POST /register',
+  },
+  field_register_max_lengths: {
+    level: 53,
+    change: 'register carries max_topic_length and max_message_length',
+    where: 'POST /register',
+  },
+  field_realm_linkifiers: {
+    level: 54,
+    change: 'register carries realm_linkifiers beside the legacy realm_filters',
+    where: 'POST /register',
+  },
+  field_giphy_rating: {
+    level: 55,
+    change: 'register carries realm_giphy_rating and giphy_rating_options',
+    where: 'POST /register',
+  },
+  field_move_between_streams_policy: {
+    level: 56,
+    until: 310,
+    change: 'register carries realm_move_messages_between_streams_policy',
+    where: 'POST /register',
+  },
+  field_user_role: {
+    level: 59,
+    change: 'user objects carry role',
+    where: 'GET /users, GET /users/{id}, register realm_users, realm_user events',
+  },
+  field_is_moderator: {
+    level: 60,
+    change: 'register carries is_moderator',
+    where: 'POST /register',
+  },
+  field_presence_server_timestamp: {
+    level: 70,
+    change: 'register carries server_timestamp with presence data',
+    where: 'POST /register presence section',
+  },
+  field_file_size_mib_names: {
+    level: 72,
+    change:
+      'max_icon_file_size and max_logo_file_size are renamed max_icon_file_size_mib and max_logo_file_size_mib',
+    where: 'POST /register',
+  },
+  field_user_is_billing_admin: {
+    level: 73,
+    until: 363,
+    change: 'user objects carry is_billing_admin (removed at 363, when can_manage_billing_group replaced it)',
+    where: 'GET /users, GET /users/{id}, register realm_users, realm_user events',
+  },
+  field_server_needs_upgrade: {
+    level: 74,
+    change: 'register carries server_needs_upgrade and event_queue_longpoll_timeout_seconds',
+    where: 'POST /register',
+  },
+  field_edit_topic_policy: {
+    level: 75,
+    until: 316,
+    change: 'register carries realm_edit_topic_policy (allow_community_topic_editing before)',
+    where: 'POST /register',
+  },
+  field_email_batching_period: {
+    level: 82,
+    change: 'user settings carry email_notifications_batching_period_seconds',
+    where: 'user settings (register, defaults)',
+  },
+  field_add_custom_emoji_policy: {
+    level: 85,
+    until: 307,
+    change: 'register carries realm_add_custom_emoji_policy (add_emoji_by_admins_only before)',
+    where: 'POST /register',
+  },
+  field_drafts: {
+    level: 87,
+    change: 'register carries drafts and the enable_drafts_synchronization setting',
+    where: 'POST /register',
+  },
+  field_user_settings_object: {
+    level: 89,
+    change: 'register carries the user_settings object',
+    where: 'POST /register',
+  },
+  field_realm_user_settings_defaults: {
+    level: 95,
+    change: 'register carries realm_user_settings_defaults',
+    where: 'POST /register',
+  },
+  field_delete_limit_null: {
+    level: 100,
+    change: 'realm_message_content_delete_limit_seconds is null for no limit (0 before)',
+    where: 'POST /register',
+  },
+  field_delete_own_message_policy: {
+    level: 101,
+    until: 291,
+    change: 'register carries realm_delete_own_message_policy (allow_message_deleting before)',
+    where: 'POST /register',
+  },
+  field_create_stream_policy_split: {
+    level: 102,
+    change:
+      'realm_create_stream_policy is split into realm_create_public_stream_policy and realm_create_private_stream_policy',
+    where: 'POST /register',
+  },
+  field_web_public_stream_policy: {
+    level: 103,
+    change: 'register carries realm_create_web_public_stream_policy and can_create_web_public_streams',
+    where: 'POST /register',
+  },
+  field_privacy_typing_settings: {
+    level: 105,
+    change:
+      'user settings carry send_private_typing_notifications, send_stream_typing_notifications and send_read_receipts',
+    where: 'user settings (register, defaults)',
+  },
+  field_escape_navigates_setting: {
+    level: 107,
+    change: 'user settings carry escape_navigates_to_default_view (renamed at 219)',
+    where: 'user settings (register, defaults)',
+  },
+  field_spectator_access: {
+    level: 109,
+    change: 'register carries realm_enable_spectator_access',
+    where: 'POST /register',
+  },
+  field_server_web_public_streams: {
+    level: 110,
+    change: 'register carries server_web_public_streams_enabled',
+    where: 'POST /register',
+  },
+  field_display_emoji_reaction_users: {
+    level: 125,
+    change: 'user settings carry display_emoji_reaction_users',
+    where: 'user settings (register, defaults)',
+  },
+  field_realm_org_type: {
+    level: 128,
+    change: 'register carries realm_org_type',
+    where: 'POST /register',
+  },
+  field_communities_directory: {
+    level: 129,
+    change: 'register carries realm_want_advertise_in_communities_directory',
+    where: 'POST /register',
+  },
+  field_user_topics: {
+    level: 134,
+    change: 'register carries user_topics',
+    where: 'POST /register',
+  },
+  field_read_receipts_setting: {
+    level: 137,
+    change: 'register carries realm_enable_read_receipts',
+    where: 'POST /register',
+  },
+  field_edit_limit_null: {
+    level: 138,
+    change: 'realm_message_content_edit_limit_seconds is null for no limit (0 before)',
+    where: 'POST /register',
+  },
+  field_user_list_style: {
+    level: 141,
+    change: 'user settings carry user_list_style',
+    where: 'user settings (register, defaults)',
+  },
+  field_move_limits: {
+    level: 162,
+    change:
+      'register carries realm_move_messages_within_stream_limit_seconds and realm_move_messages_between_streams_limit_seconds',
+    where: 'POST /register',
+  },
+  field_user_email_address_visibility: {
+    level: 163,
+    change: 'user settings carry email_address_visibility',
+    where: 'user settings (register, defaults)',
+  },
+  field_realm_name_in_email_notifications_policy: {
+    level: 168,
+    change:
+      'user settings carry realm_name_in_email_notifications_policy (the boolean realm_name_in_notifications before)',
+    where: 'user settings (register, defaults)',
+  },
+  field_scheduled_messages: {
+    level: 179,
+    change: 'register carries scheduled_messages',
+    where: 'POST /register',
+  },
+  field_followed_topic_notifications: {
+    level: 189,
+    change: 'user settings carry the enable_followed_topic_* notification settings',
+    where: 'user settings (register, defaults)',
+  },
+  field_automatic_follow_policies: {
+    level: 214,
+    change:
+      'user settings carry automatically_follow_topics_policy and automatically_unmute_topics_in_muted_streams_policy',
+    where: 'user settings (register, defaults)',
+  },
+  field_follow_topics_where_mentioned: {
+    level: 235,
+    change: 'user settings carry automatically_follow_topics_where_mentioned',
     where: 'user settings (register, defaults)',
   },
 

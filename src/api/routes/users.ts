@@ -54,6 +54,7 @@ export const userRoutes = [
           ...formatUser(store.state, user, user, {
             clientExtavatar: false,
             includeCustomProfileFields: true,
+            level: store.featureLevel,
           }),
           profile_data: userProfileData(store.state, user),
           max_message_id: history?.[history.length - 1] ?? -1,
@@ -69,6 +70,7 @@ export const userRoutes = [
     handler({ store, user, params }) {
       const options = {
         clientExtavatar: params.client_extavatar !== false,
+        level: store.featureLevel,
         includeCustomProfileFields: params.include_custom_profile_fields === true,
       };
       const wanted = params.user_ids ? new Set(params.user_ids) : undefined;
@@ -93,6 +95,7 @@ export const userRoutes = [
       const target = visibleUser(store, user, store.state.users.get(params.user_id));
       const options = {
         clientExtavatar: params.client_extavatar !== false,
+        level: store.featureLevel,
         includeCustomProfileFields: params.include_custom_profile_fields === true,
       };
       return { user: formatUser(store.state, target, user, options) };
@@ -108,6 +111,7 @@ export const userRoutes = [
       const target = visibleUser(store, user, findUserByVisibleEmail(store.state, params.email, user));
       const options = {
         clientExtavatar: params.client_extavatar !== false,
+        level: store.featureLevel,
         includeCustomProfileFields: params.include_custom_profile_fields === true,
       };
       return { user: formatUser(store.state, target, user, options) };

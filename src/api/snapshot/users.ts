@@ -40,7 +40,11 @@ function ownAccount(ctx: SnapshotContext, user: UserRecord): Record<string, unkn
 
 function realmUsers(ctx: SnapshotContext): Record<string, unknown> {
   const { state } = ctx.store;
-  const options = { clientExtavatar: ctx.clientExtavatar, includeCustomProfileFields: true };
+  const options = {
+    clientExtavatar: ctx.clientExtavatar,
+    includeCustomProfileFields: true,
+    level: ctx.store.featureLevel,
+  };
   const active = [];
   const inactive = [];
   const crossRealm = [];
@@ -53,7 +57,9 @@ function realmUsers(ctx: SnapshotContext): Record<string, unknown> {
     const hidden = accessible !== undefined && !accessible.has(id) && !other.is_system_bot;
     if (hidden && can(ctx, 'user_list_incomplete')) continue;
     const formatted = {
-      ...(hidden ? formatUnknownUser(state, other) : formatUser(state, other, ctx.user, options)),
+      ...(hidden
+        ? formatUnknownUser(state, other, ctx.store.featureLevel)
+        : formatUser(state, other, ctx.user, options)),
     } as Record<string, unknown>;
     if (other.is_system_bot) crossRealm.push(formatted);
     else if (other.is_active) {

@@ -60,6 +60,7 @@ export function createUser(store: Store, input: NewUserInput): UserRecord {
     person: formatUser(state, user, state.users.get(viewerId), {
       clientExtavatar: false,
       includeCustomProfileFields: true,
+      level: store.featureLevel,
     }),
   }));
   refreshSystemGroupsWithEvents(store);

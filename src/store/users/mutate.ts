@@ -105,6 +105,7 @@ export function reactivateUser(store: Store, user: UserRecord): void {
       person: formatUser(state, user, state.users.get(viewerId), {
         clientExtavatar: false,
         includeCustomProfileFields: true,
+        level: store.featureLevel,
       }),
     }));
   for (const streamId of activeSubscriptionIds(store, user)) {

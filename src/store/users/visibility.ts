@@ -4,6 +4,8 @@ import { isUserInGroupSetting } from '../groups.js';
 import type { GroupSettingValue } from '../../generated/types.js';
 import type { RealmState, UserRecord } from '../state.js';
 import { apiEmail, isoDate } from '../users.js';
+import { trimFields } from '../../versions/fields.js';
+import { has, NEWEST_FEATURE_LEVEL } from '../../versions/index.js';
 
 /** Whether the viewer may see every user of the organization. */
 export function canAccessAllUsers(state: RealmState, viewer: UserRecord): boolean {
@@ -40,9 +42,13 @@ export function canAccessUser(
   return accessibleUserIds(state, viewer).has(target.user_id);
 }
 
-/** The "Unknown user" placeholder shown instead of an inaccessible user. */
-export function formatUnknownUser(state: RealmState, user: UserRecord): User {
-  return {
+/** The "Unknown user" placeholder shown instead of an inaccessible user, in the shape of `level`. */
+export function formatUnknownUser(
+  state: RealmState,
+  user: UserRecord,
+  level: number = NEWEST_FEATURE_LEVEL,
+): User {
+  const out: User = {
     user_id: user.user_id,
     email: apiEmail(state, {
       ...user,
@@ -56,11 +62,13 @@ export function formatUnknownUser(state: RealmState, user: UserRecord): User {
     is_owner: false,
     is_admin: false,
     is_guest: false,
-    is_billing_admin: false,
     is_bot: false,
     role: 400,
     timezone: '',
     avatar_url: `${state.realm.url}/static/images/unknown-user-avatar.png`,
     avatar_version: 1,
   };
+  if (has('field_user_is_billing_admin', level))
+    (out as unknown as Record<string, unknown>).is_billing_admin = false;
+  return trimFields('user', out, level);
 }
