@@ -14,6 +14,10 @@ const INVITE_PARAMS: Gates = {
   include_realm_default_subscriptions: 'invite_default_subscriptions',
   group_ids: 'invite_group_ids',
 };
+const HOME_VIEW_PARAMS: Gates = {
+  web_home_view: 'settings_web_home_view',
+  web_escape_navigates_to_home_view: 'settings_web_home_view',
+};
 const CHANNEL_POLICY_PARAMS: Gates = {
   stream_post_policy: 'stream_post_policy',
   can_send_message_group: 'can_send_message_group',
@@ -46,6 +50,8 @@ export const PARAMETER_GATES: ReadonlyMap<string, Gates> = new Map<string, Gates
   ['PATCH /messages/{message_id}', { prev_content_sha256: 'edit_prev_content_sha256' }],
   ['GET /users', { user_ids: 'users_user_ids' }],
   ['PATCH /streams/{stream_id}', CHANNEL_POLICY_PARAMS],
+  ['PATCH /settings', HOME_VIEW_PARAMS],
+  ['PATCH /realm/user_settings_defaults', HOME_VIEW_PARAMS],
   ['POST /invites', { ...INVITE_PARAMS, notify_referrer_on_join: 'invite_notify_referrer' }],
   ['POST /invites/multiuse', INVITE_PARAMS],
   [
@@ -70,11 +76,42 @@ const DAYS_TO_MINUTES: LegacyParam = {
   convert: (value) => (/^\d+$/.test(value.trim()) ? String(Number(value) * 24 * 60) : value),
 };
 
+const same = (value: string): string => value;
+
+/** default_view and escape_navigates_to_default_view: the settings' names before level 219. */
+const OLD_HOME_VIEW_NAMES: readonly LegacyParam[] = [
+  { name: 'default_view', behaviour: 'settings_web_home_view', to: 'web_home_view', convert: same },
+  {
+    name: 'escape_navigates_to_default_view',
+    behaviour: 'settings_web_home_view',
+    to: 'web_escape_navigates_to_home_view',
+    convert: same,
+  },
+];
+
 /** Legacy parameters by route, read only below the level of their replacement. */
 export const LEGACY_PARAMS: ReadonlyMap<string, readonly LegacyParam[]> = new Map([
   ['POST /invites', [DAYS_TO_MINUTES]],
   ['POST /invites/multiuse', [DAYS_TO_MINUTES]],
+  ['PATCH /settings', OLD_HOME_VIEW_NAMES],
+  ['PATCH /realm/user_settings_defaults', OLD_HOME_VIEW_NAMES],
 ]);
+
+/**
+ * How a server at `level` reads the parameter `name` of `route`: `legacy` when it is an older name that level
+ * translates, `unsupported` when the level did not know it yet, `undefined` otherwise (the schema decides).
+ */
+export function parameterStatus(
+  route: string,
+  name: string,
+  level: number,
+): 'legacy' | 'unsupported' | undefined {
+  const gate = PARAMETER_GATES.get(route)?.[name];
+  if (gate !== undefined && !has(gate, level)) return 'unsupported';
+  const legacy = LEGACY_PARAMS.get(route)?.find((l) => l.name === name);
+  if (legacy && !has(legacy.behaviour, level)) return 'legacy';
+  return undefined;
+}
 
 const NONE: readonly string[] = [];
 

@@ -21,6 +21,7 @@ import { addPlayground, checkPlayground, removePlayground } from '../../store/pl
 import { changeSettingsDefaults } from '../../store/settings/settings.js';
 import type { UserRecord } from '../../store/state.js';
 import { trimFields } from '../../versions/fields.js';
+import { has } from '../../versions/index.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 import { checkSettingValues } from './settings.js';
@@ -125,10 +126,17 @@ export const realmConfigRoutes = [
     summary: 'Change the personal-setting defaults of users who join later',
     async handler({ store, user, params, request }) {
       requireAdmin(user);
-      const { dense_mode: _dense, ...changes } = params;
+      const { dense_mode, ...rest } = params;
+      // dense_mode was a setting until level 364; from there the server ignores it.
+      const changes = has('dense_mode_removed', store.featureLevel) ? rest : { ...rest, dense_mode };
       checkSettingValues(changes);
       changeSettingsDefaults(store, changes);
-      return settingsSuccess(request, 'patch-realm-user-settings-defaults', store.featureLevel);
+      return settingsSuccess(
+        request,
+        'PATCH /realm/user_settings_defaults',
+        'patch-realm-user-settings-defaults',
+        store.featureLevel,
+      );
     },
   }),
 ];

@@ -11,6 +11,7 @@ import {
 import { setFullName } from '../../store/users/mutate.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
+import { has } from '../../versions/index.js';
 import { settingsSuccess } from './settings-response.js';
 
 function isTimezone(name: string): boolean {
@@ -43,7 +44,9 @@ export const settingsRoutes = [
     schema: 'patch-settings',
     summary: "Change the caller's personal settings",
     async handler({ store, user, params, request }) {
-      const { full_name, timezone, dense_mode: _dense, ...changes } = params;
+      const { full_name, timezone, dense_mode, ...rest } = params;
+      // dense_mode was a setting until level 364; from there the server ignores it.
+      const changes = has('dense_mode_removed', store.featureLevel) ? rest : { ...rest, dense_mode };
       let name: string | undefined;
       if (full_name !== undefined) {
         if (store.state.settings.name_changes_disabled && !isRealmAdmin(user))
@@ -57,7 +60,7 @@ export const settingsRoutes = [
       if (name !== undefined) setFullName(store, user, name);
       changeUserSettings(store, user, changes);
       if (timezone !== undefined) changeTimezone(store, user, timezone);
-      return settingsSuccess(request, 'patch-settings', store.featureLevel);
+      return settingsSuccess(request, 'PATCH /settings', 'patch-settings', store.featureLevel);
     },
   }),
 ];

@@ -26,9 +26,11 @@ function userSettings(user: UserRecord): Record<string, unknown> {
   };
 }
 
-/** Settings in the shape of the store's feature level (later settings absent, older names). */
-const atLevel = (settings: Record<string, unknown>, level: number): Record<string, unknown> =>
-  trimFields('user_settings', settings, level);
+/** Settings in the shape of the store's feature level (later settings absent, older names, dense_mode below 364). */
+function atLevel(settings: Record<string, unknown>, level: number): Record<string, unknown> {
+  if (has('dense_mode_removed', level)) delete settings.dense_mode;
+  return trimFields('user_settings', settings, level);
+}
 
 function pick(settings: Record<string, unknown>, keys: ReadonlySet<string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

@@ -12,6 +12,16 @@ export function usersWithRow(store: Store, messageId: number): number[] {
 }
 
 /**
+ * The message_ids of an update_message or delete_message event: ascending from feature level 393; before, in
+ * the order the server handled them (the edited or first message, then the others ascending).
+ */
+export function eventMessageIds(ids: readonly number[], firstId: number, level: number): number[] {
+  const sorted = [...ids].sort((a, b) => a - b);
+  if (has('event_message_ids_sorted', level) || !ids.includes(firstId)) return sorted;
+  return [firstId, ...sorted.filter((id) => id !== firstId)];
+}
+
+/**
  * Deletes messages (all in one conversation) and emits one bulk delete_message to their readers and (from
  * feature level 274, delete_event_to_deleter) the actor.
  */
@@ -28,7 +38,11 @@ export function deleteMessages(store: Store, actorId: number, messages: MessageR
   const first = messages[0]!;
   store.emit(audience, {
     type: 'delete_message',
-    message_ids: messages.map((m) => m.id).sort((a, b) => a - b),
+    message_ids: eventMessageIds(
+      messages.map((m) => m.id),
+      first.id,
+      store.featureLevel,
+    ),
     message_type: first.type,
     ...(first.stream_id !== null ? { stream_id: first.stream_id, topic: first.topic } : {}),
   });

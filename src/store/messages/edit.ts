@@ -5,7 +5,7 @@ import { renderContent, topicLinks } from '../render.js';
 import { mutableMessage } from '../seed-state.js';
 import { FLAG_BITS, type EditRecord, type MessageRecord, type UserRecord } from '../state.js';
 import type { Store } from '../store.js';
-import { usersWithRow } from './delete.js';
+import { eventMessageIds, usersWithRow } from './delete.js';
 import { flagNames } from './flags.js';
 import { sendMoveNotices, sendResolveNotice } from './notices.js';
 import { mentionBits, messagesInTopic, topicParticipants } from './send.js';
@@ -127,7 +127,8 @@ export function editMessage(store: Store, editor: UserRecord, edited: MessageRec
   }
 
   const movedIds = moved.map((m) => m.id).sort((a, b) => a - b);
-  if (moving && newStream !== old.streamId) moveRows(store, moved, newStream!, old.streamId!, old.topic);
+  if (moving && newStream !== old.streamId)
+    moveRows(store, moved, newStream!, { streamId: old.streamId!, topic: old.topic, firstId: message.id });
 
   const audience = new Set<number>();
   for (const id of movedIds) usersWithRow(store, id).forEach((u) => audience.add(u));
@@ -136,7 +137,7 @@ export function editMessage(store: Store, editor: UserRecord, edited: MessageRec
     user_id: editor.user_id,
     edit_timestamp: now,
     message_id: message.id,
-    message_ids: movedIds,
+    message_ids: eventMessageIds(movedIds, message.id, store.featureLevel),
     rendering_only: false,
   };
   if (old.streamId !== null) {
@@ -190,8 +191,7 @@ function moveRows(
   store: Store,
   moved: MessageRecord[],
   newStream: number,
-  oldStream: number,
-  oldTopic: string,
+  from: { streamId: number; topic: string; firstId: number },
 ): void {
   const { state } = store;
   const channel = state.channels.get(newStream)!;
@@ -209,9 +209,13 @@ function moveRows(
   if (losers.size)
     store.emit(losers, {
       type: 'delete_message',
-      message_ids: moved.map((m) => m.id).sort((a, b) => a - b),
+      message_ids: eventMessageIds(
+        moved.map((m) => m.id),
+        from.firstId,
+        store.featureLevel,
+      ),
       message_type: 'stream',
-      stream_id: oldStream,
-      topic: oldTopic,
+      stream_id: from.streamId,
+      topic: from.topic,
     });
 }

@@ -5,6 +5,7 @@ import type { UserRecord } from '../state.js';
 import type { Store } from '../store.js';
 import { apiEmail, canSeeDeliveryEmail } from '../users.js';
 import { LANGUAGE_NAMES } from './languages.js';
+import { trimFields } from '../../versions/fields.js';
 
 /** A validated set of personal-setting changes. */
 export type SettingsChanges = Partial<UserSettings>;
@@ -38,6 +39,12 @@ export function changeTimezone(store: Store, user: UserRecord, timezone: string)
   });
 }
 
+/** A setting's name at `level` (default_view before 219 for web_home_view, for instance). */
+function nameAtLevel(property: string, level: number): string {
+  const shaped = trimFields('user_settings', { [property]: true }, level);
+  return Object.keys(shaped)[0] ?? property;
+}
+
 /** Applies personal settings; one user_settings/update event per property that really changed. */
 export function changeUserSettings(store: Store, user: UserRecord, changes: SettingsChanges): void {
   const settings = user.settings as Record<string, unknown>;
@@ -45,7 +52,12 @@ export function changeUserSettings(store: Store, user: UserRecord, changes: Sett
     if (value === undefined || settings[property] === value) continue;
     const oldEmail = apiEmail(store.state, user);
     settings[property] = value;
-    const event: Record<string, unknown> = { type: 'user_settings', op: 'update', property, value };
+    const event: Record<string, unknown> = {
+      type: 'user_settings',
+      op: 'update',
+      property: nameAtLevel(property, store.featureLevel),
+      value,
+    };
     if (property === 'default_language') event.language_name = LANGUAGE_NAMES[value as string] ?? value;
     store.emit([user.user_id], event as { type: string });
     if (property === 'enable_drafts_synchronization' && value === false) deleteAllDrafts(store, user.user_id);
@@ -85,7 +97,7 @@ export function changeSettingsDefaults(store: Store, changes: SettingsChanges): 
     store.emit(store.activeUserIds(), {
       type: 'realm_user_settings_defaults',
       op: 'update',
-      property,
+      property: nameAtLevel(property, store.featureLevel),
       value,
     });
   }
