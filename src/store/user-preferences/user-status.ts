@@ -1,5 +1,5 @@
 /** User status: a short text and emoji each user may show (and the deprecated away flag), with user_status events. */
-import type { ReactionType } from '../../generated/types.js';
+import type { ReactionType, UserStatus } from '../../generated/types.js';
 import { has } from '../../versions/index.js';
 import { changeUserSettings } from '../settings/settings.js';
 import type { RealmState, UserRecord, UserStatusRecord } from '../state.js';
@@ -7,15 +7,6 @@ import type { Store } from '../store.js';
 
 /** Longest status text accepted (characters, after surrounding whitespace is stripped). */
 export const MAX_STATUS_TEXT_LENGTH = 60;
-
-/** A status as the API shows it: only the parts that are set. */
-export interface StatusView {
-  away?: true;
-  status_text?: string;
-  emoji_name?: string;
-  emoji_code?: string;
-  reaction_type?: ReactionType;
-}
 
 /** What a status update changes; absent parts stay as they are (the caller validated the emoji). */
 export interface StatusChange {
@@ -38,10 +29,10 @@ function isAway(store: Store, user: UserRecord, status: UserStatusRecord): boole
 }
 
 /** The user's status as the API shows it (`{}` when nothing is set). */
-export function formatStatus(store: Store, user: UserRecord): StatusView {
+export function formatStatus(store: Store, user: UserRecord): UserStatus {
   const status = store.state.userStatuses.get(user.user_id);
   if (!status) return {};
-  const out: StatusView = {};
+  const out: UserStatus = {};
   if (isAway(store, user, status)) out.away = true;
   if (status.status_text) out.status_text = status.status_text;
   if (status.emoji_name) {
@@ -56,8 +47,8 @@ export function formatStatus(store: Store, user: UserRecord): StatusView {
 export function allStatuses(
   store: Store,
   viewerCanSee: (user: UserRecord) => boolean,
-): Record<string, StatusView> {
-  const out: Record<string, StatusView> = {};
+): Record<string, UserStatus> {
+  const out: Record<string, UserStatus> = {};
   for (const userId of store.state.userStatuses.keys()) {
     const user = store.state.users.get(userId);
     if (!user?.is_active || !viewerCanSee(user)) continue;
