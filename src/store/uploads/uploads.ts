@@ -1,16 +1,7 @@
 /** Uploaded files: stored bytes, the URL they are served at, and attachment events to their owner. */
+import type { Attachment } from '../../generated/types.js';
 import type { MessageRecord, RealmState, UploadRecord, UserRecord } from '../state.js';
 import type { Store } from '../store.js';
-
-/** An attachment as the API lists it (GET /attachments, register's `attachments`, attachment events). */
-export interface AttachmentView {
-  id: number;
-  name: string;
-  path_id: string;
-  size: number;
-  create_time: number;
-  messages: Array<{ id: number; date_sent: number }>;
-}
 
 /**
  * A file name safe in a URL path segment, close to the original: letters, digits, `.`, `-` and `_` kept,
@@ -63,7 +54,7 @@ export function linkingMessages(state: RealmState, upload: UploadRecord): Messag
 }
 
 /** An upload as the API shows it, with the messages that link it (times in milliseconds). */
-export function formatAttachment(state: RealmState, upload: UploadRecord): AttachmentView {
+export function formatAttachment(state: RealmState, upload: UploadRecord): Attachment {
   return {
     id: upload.id,
     name: upload.name,
@@ -75,8 +66,8 @@ export function formatAttachment(state: RealmState, upload: UploadRecord): Attac
 }
 
 /** The user's uploads, oldest first, as the API lists them. */
-export function userAttachments(state: RealmState, userId: number): AttachmentView[] {
-  const out: AttachmentView[] = [];
+export function userAttachments(state: RealmState, userId: number): Attachment[] {
+  const out: Attachment[] = [];
   for (const upload of state.uploads.values())
     if (upload.owner_id === userId) out.push(formatAttachment(state, upload));
   return out.sort((a, b) => a.id - b.id);
