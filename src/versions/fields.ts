@@ -415,26 +415,43 @@ export function shapePlan(kind: ObjectKind, level: number): ShapePlan | undefine
   return PLANS.get(key);
 }
 
-/** A group-setting object as a group id: its only subgroup (other objects cannot be a plain id). */
-function asGroupId(value: unknown): unknown {
+/** A group-setting object (direct members and subgroups). */
+export interface GroupSettingObject {
+  direct_members: number[];
+  direct_subgroups: number[];
+}
+
+/** The group id a level without group-setting objects had for a value (the store's closest role group). */
+export type GroupIdOf = (value: GroupSettingObject) => number;
+
+/**
+ * A group-setting object as a group id: its only subgroup, else the id `groupIdOf` finds for it (the
+ * closest role group); without `groupIdOf` such an object stays as it is.
+ */
+function asGroupId(value: unknown, groupIdOf: GroupIdOf | undefined): unknown {
   if (value === null || typeof value !== 'object') return value;
-  const { direct_members: members, direct_subgroups: subgroups } = value as {
-    direct_members?: unknown[];
-    direct_subgroups?: unknown[];
-  };
-  return members?.length === 0 && subgroups?.length === 1 ? subgroups[0] : value;
+  const object = value as GroupSettingObject;
+  if (object.direct_members?.length === 0 && object.direct_subgroups?.length === 1)
+    return object.direct_subgroups[0];
+  return groupIdOf ? groupIdOf(object) : value;
 }
 
 /**
  * Changes a freshly formatted object (of the newest shape) in place into the shape `level` sent, and
- * returns it. At the newest level it only compares two numbers.
- * @example trimFields('channel', formatChannel(...), store.featureLevel)
+ * returns it. At the newest level it only compares two numbers. `groupIdOf` turns group-setting objects
+ * with direct members into a group id at levels that had only ids.
+ * @example trimFields('channel', formatChannel(...), store.featureLevel, roleGroupResolver(state))
  */
-export function trimFields<T extends object>(kind: ObjectKind, object: T, level: number): T {
+export function trimFields<T extends object>(
+  kind: ObjectKind,
+  object: T,
+  level: number,
+  groupIdOf?: GroupIdOf,
+): T {
   const plan = level >= NEWEST_FEATURE_LEVEL ? undefined : shapePlan(kind, level);
   if (!plan) return object;
   const record = object as Record<string, unknown>;
-  for (const field of plan.toId) if (field in record) record[field] = asGroupId(record[field]);
+  for (const field of plan.toId) if (field in record) record[field] = asGroupId(record[field], groupIdOf);
   for (const field of plan.remove) delete record[field];
   for (const [field, oldName, convert] of plan.rename) {
     if (!(field in record)) continue;

@@ -1,6 +1,7 @@
 /** Channel and subscription objects as the API shows them, derived from records and the message indexes. */
 import type { Channel, Subscription } from '../../generated/types.js';
 import { trimFields } from '../../versions/fields.js';
+import { roleGroupResolver } from '../closest-role-group.js';
 import { has, NEWEST_FEATURE_LEVEL } from '../../versions/index.js';
 import { hasMetadataAccess } from '../access.js';
 import { presenceState } from '../events/presence.js';
@@ -108,7 +109,7 @@ export function formatChannel(
     subscriber_count: subscriberCount(state, channel.stream_id),
   } as Channel;
   for (const key of CHANNEL_GROUP_SETTINGS) out[key] = formatGroupSetting(channel[key]);
-  return trimFields('channel', out, level);
+  return trimFields('channel', out, level, roleGroupResolver(state));
 }
 
 /**
@@ -191,5 +192,5 @@ export function formatSubscription(
     const ids = visible ? subscriberIds(state, channel.stream_id) : [];
     Object.assign(out, subscriberLists(state, ids, options.includeSubscribers, options.now));
   }
-  return trimFields('subscription', out, options.level);
+  return trimFields('subscription', out, options.level, roleGroupResolver(state));
 }

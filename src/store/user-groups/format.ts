@@ -1,6 +1,7 @@
 /** The user group object of GET /user_groups, register realm_user_groups and user_group add events. */
 import type { GroupSettingValue, UserGroup } from '../../generated/types.js';
 import { trimFields } from '../../versions/fields.js';
+import { roleGroupResolver } from '../closest-role-group.js';
 import { USER_GROUP_SETTINGS, type RealmState, type UserGroupRecord } from '../state.js';
 
 const sorted = (ids: Iterable<number>): number[] => [...ids].sort((a, b) => a - b);
@@ -12,7 +13,7 @@ export function formatGroupSetting(value: GroupSettingValue): GroupSettingValue 
 }
 
 /** A user group with direct members and direct subgroups, both sorted, in the shape of feature level `level`. */
-export function formatUserGroup(_state: RealmState, group: UserGroupRecord, level: number): UserGroup {
+export function formatUserGroup(state: RealmState, group: UserGroupRecord, level: number): UserGroup {
   const out = {
     id: group.id,
     name: group.name,
@@ -25,5 +26,5 @@ export function formatUserGroup(_state: RealmState, group: UserGroupRecord, leve
     creator_id: group.creator_id,
   } as UserGroup;
   for (const key of USER_GROUP_SETTINGS) out[key] = formatGroupSetting(group[key]);
-  return trimFields('user_group', out, level);
+  return trimFields('user_group', out, level, roleGroupResolver(state));
 }
