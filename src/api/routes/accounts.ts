@@ -16,10 +16,13 @@ export const accountRoutes = [
     auth: 'none',
     schema: 'post-fetch-api-key',
     summary: "A user's API key for their e-mail address and password",
-    handler({ store, params }) {
+    handler({ store, services, params }) {
+      // While rate limits are on, the server's per-username bucket of password attempts applies first.
+      services.traffic?.passwordAttempt('POST /fetch_api_key', params.username, services.clock.now());
       const login = passwordLogin(store.state, params.username, params.password);
       if ('refusal' in login)
         throw login.refusal === 'deactivated' ? errors.userDeactivated() : errors.passwordAuthFailed();
+      services.traffic?.passwordSucceeded(params.username);
       const { user } = login;
       return { api_key: user.api_key, email: user.delivery_email, user_id: user.user_id };
     },

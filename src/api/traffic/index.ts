@@ -15,6 +15,7 @@ export {
   parseRateRule,
   DEFAULT_USER_RATE,
   DEFAULT_IP_RATE,
+  PASSWORD_ATTEMPT_RATE,
   type FailKind,
   type LatencyRange,
   type RateRule,

@@ -40,6 +40,8 @@ export interface TrafficSettings extends TrafficRule {
 /** The real server's default rules (reference facts E.3). */
 export const DEFAULT_USER_RATE: RateRule = { limit: 200, windowSeconds: 60 };
 export const DEFAULT_IP_RATE: RateRule = { limit: 100, windowSeconds: 60 };
+/** Password attempts per username (POST /fetch_api_key) while rate limits are on: 5 per 30 minutes. */
+export const PASSWORD_ATTEMPT_RATE: RateRule = { limit: 5, windowSeconds: 30 * 60 };
 /** The failure kind used when a fail rate is set without kinds. */
 export const DEFAULT_FAIL_KINDS: FailKind[] = ['500'];
 

@@ -5,6 +5,7 @@ import { errors } from '../errors/index.js';
 import {
   DEFAULT_FAIL_KINDS,
   DEFAULT_IP_RATE,
+  PASSWORD_ATTEMPT_RATE,
   endpointKey,
   mergeRules,
   parseRule,
@@ -54,6 +55,13 @@ export interface Traffic {
   reseed(seed?: number): void;
   /** Applies the settings to one request: waits, then throws the failure or 429 ApiError, or returns headers. */
   admit(request: TrafficRequest): Promise<TrafficVerdict>;
+  /**
+   * Counts a password attempt for `username` (as given) at `endpoint` while that endpoint is rate-limited:
+   * the server's 5 per 30 minutes per username; throws the 429 ApiError once they are used up.
+   */
+  passwordAttempt(endpoint: string, username: string, now: number): void;
+  /** Forgets the attempts of `username` after a successful login, as the server does. */
+  passwordSucceeded(username: string): void;
 }
 
 /** Options of {@link createTraffic}. */
@@ -101,17 +109,26 @@ export function createTraffic(options: TrafficOptions = {}): Traffic {
     return mergeRules(settings, settings.endpoints[request.endpoint], userLayer);
   };
 
-  /** Counts the request in its window; returns the rate-limit headers, or throws the 429. */
-  const count = (key: string, rule: RateRule, now: number): Record<string, string> => {
+  /** Counts one request in the window of `key` unless it is used up; says whether it was, and when it ends. */
+  const tally = (
+    key: string,
+    rule: RateRule,
+    now: number,
+  ): { window: Window; end: number; limited: boolean } => {
     const windowMs = rule.windowSeconds * 1000;
     let window = windows.get(key);
     if (!window || now >= window.start + windowMs) {
       window = { start: now, count: 0 };
       windows.set(key, window);
     }
-    const end = window.start + windowMs;
     const limited = window.count >= rule.limit;
     if (!limited) window.count++;
+    return { window, end: window.start + windowMs, limited };
+  };
+
+  /** Counts the request in its window; returns the rate-limit headers, or throws the 429. */
+  const count = (key: string, rule: RateRule, now: number): Record<string, string> => {
+    const { window, end, limited } = tally(key, rule, now);
     const headers = {
       'X-RateLimit-Limit': String(rule.limit),
       'X-RateLimit-Remaining': String(rule.limit - window.count),
@@ -159,6 +176,15 @@ export function createTraffic(options: TrafficOptions = {}): Traffic {
     reseed(newSeed) {
       if (newSeed !== undefined) seed = newSeed;
       random = createRandom(seed);
+    },
+    passwordAttempt(endpoint, username, now) {
+      if (!mergeRules(settings, settings.endpoints[endpoint]).rateLimit) return;
+      const { end, limited } = tally(`password:${username}`, PASSWORD_ATTEMPT_RATE, now);
+      // The server's answer carries Retry-After but none of the X-RateLimit-* headers of the API buckets.
+      if (limited) throw errors.rateLimitHit((end - now) / 1000, {});
+    },
+    passwordSucceeded(username) {
+      windows.delete(`password:${username}`);
     },
     async admit(request) {
       if (!ruleIsActive(settings) && !hasLayers(settings)) return {};
