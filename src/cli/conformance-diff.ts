@@ -1,7 +1,8 @@
 /** `svc-mock conformance diff`: the same scenarios on two servers, their normalised answers compared side by side. */
 import { InvalidArgumentError, type Command } from 'commander';
 import type { Alias } from '../conformance/alias.js';
-import { DIFF_REPORTERS, runConformanceDiff, type DiffOptions } from '../conformance/diff/run-diff.js';
+import { DIFF_REPORTERS } from '../conformance/reporter-kinds.js';
+import type { DiffOptions } from '../conformance/diff/run-diff.js';
 import { parseAliasOption, parseLevel, reporterParser } from './conformance-options.js';
 
 type Reporter = DiffOptions['reporters'][number];
@@ -90,6 +91,8 @@ export function registerConformanceDiff(program: Command): void {
       if (!reporters.some((r) => r.kind === 'console')) reporters.unshift({ kind: 'console' });
       const interrupt = new AbortController();
       process.once('SIGINT', () => interrupt.abort());
+      // Imported here: the differ's modules are not loaded for the CLI's other commands.
+      const { runConformanceDiff } = await import('../conformance/diff/run-diff.js');
       process.exitCode = await runConformanceDiff(
         { ...rest, files, aliases: alias, againstAliases: againstAlias, reporters },
         {

@@ -1,8 +1,7 @@
 /** `svc-mock conformance record`: a recording proxy whose traffic is written as a scenario. */
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
-import { AccountsError, parseAccounts, type AccountBook } from '../conformance/accounts.js';
-import { NothingRecordedError, startRecording } from '../conformance/record/record-session.js';
+import type { AccountBook } from '../conformance/accounts.js';
 import { parseDuration } from '../store/controllable-clock.js';
 
 /** Options of `conformance record`, as the command line gives them. */
@@ -51,6 +50,9 @@ export async function runRecord(flags: RecordFlags, io: RecordIo): Promise<numbe
     io.err(`svc-mock conformance record: --target takes an http(s) URL (got "${flags.target}")\n`);
     return 2;
   }
+  // Imported here: the recorder's modules (and yaml) are not loaded for the CLI's other commands.
+  const { AccountsError, parseAccounts } = await import('../conformance/accounts.js');
+  const { NothingRecordedError, startRecording } = await import('../conformance/record/record-session.js');
   let accounts: AccountBook | undefined;
   if (flags.accounts) {
     try {

@@ -1,7 +1,8 @@
 /** `svc-mock conformance`: replays scenario files against the mock or any server of the API. */
 import type { Command } from 'commander';
 import type { Alias } from '../conformance/alias.js';
-import { REPORTERS, runConformance, type ConformanceOptions } from '../conformance/run-conformance.js';
+import { REPORTERS } from '../conformance/reporter-kinds.js';
+import type { ConformanceOptions } from '../conformance/run-conformance.js';
 import { parseAliasOption, parseLevel, reporterParser } from './conformance-options.js';
 import { registerConformanceDiff } from './conformance-diff.js';
 import { registerConformanceRecord } from './conformance-record.js';
@@ -64,6 +65,8 @@ export function registerConformance(program: Command): void {
         // The first Ctrl-C lets the current scenario's teardown clean the server; a second one quits at once.
         const interrupt = new AbortController();
         process.once('SIGINT', () => interrupt.abort());
+        // Imported here: the runner's modules are not loaded for the CLI's other commands (serve starts sooner).
+        const { runConformance } = await import('../conformance/run-conformance.js');
         const code = await runConformance(
           { ...opts, files, aliases: opts.alias, reporters },
           {

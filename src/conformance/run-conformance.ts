@@ -15,9 +15,10 @@ import { renderJunit } from './reporters/junit.js';
 import { renderMarkdown } from './reporters/markdown.js';
 import { readFeatureLevel, runScenarios } from './runner.js';
 import type { Target } from './target.js';
+import { REPORTERS } from './reporter-kinds.js';
 
 /** The report formats `--reporter` takes. */
-export const REPORTERS = ['console', 'junit', 'json', 'markdown'] as const;
+export { REPORTERS };
 
 /** Options of a run, as the command line gives them. */
 export interface ConformanceOptions {

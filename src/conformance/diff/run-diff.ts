@@ -16,9 +16,10 @@ import type { DiffReport, ScenarioDiff, SideOutcome } from './report.js';
 import { renderConsoleFooter, renderConsoleHeader, renderScenarioConsole } from './report-console.js';
 import { renderDiffJson, renderDiffJunit, renderDiffMarkdown } from './report-files.js';
 import { actorEmails, openSide, type MakeTarget, type Side } from './sides.js';
+import { DIFF_REPORTERS } from '../reporter-kinds.js';
 
 /** The report formats of `conformance diff --reporter`. */
-export const DIFF_REPORTERS = ['console', 'json', 'markdown', 'junit'] as const;
+export { DIFF_REPORTERS };
 
 /** Options of a differential run, as the command line gives them. */
 export interface DiffOptions {
