@@ -5,6 +5,7 @@ import type { QueueNarrowTerm } from '../../store/events/options.js';
 import { registerWithinLimits } from '../../store/events/queue-limits.js';
 import { errors } from '../errors/index.js';
 import { definePublicRoute } from '../route.js';
+import { versionFields } from '../version-fields.js';
 import { buildSnapshot } from '../snapshot/index.js';
 import { trimFields } from '../../versions/fields.js';
 import { roleGroupResolver } from '../../store/closest-role-group.js';
@@ -84,12 +85,7 @@ export const registerRoutes = [
         // The snapshot is built synchronously after the queue exists, so it already reflects every
         // event queued so far (none): the last folded-in id is the one before the queue's next id.
         last_event_id: queue ? queue.nextId - 1 : -1,
-        // Servers before feature level 1 did not report one (clients read its absence as 0).
-        ...(has('feature_level_reported', services.featureLevel) && {
-          svc_feature_level: services.featureLevel,
-        }),
-        svc_version: services.version,
-        ...(has('merge_base_reported', services.featureLevel) && { svc_merge_base: services.mergeBase }),
+        ...versionFields(services),
         ...snapshot,
       };
     },

@@ -5,8 +5,8 @@ import { findUser } from '../../store/users.js';
 import { cachedJson } from '../cached-json.js';
 import { errors } from '../errors/index.js';
 import { definePublicRoute } from '../route.js';
+import { versionFields } from '../version-fields.js';
 import { trimFields } from '../../versions/fields.js';
-import { has } from '../../versions/index.js';
 
 const THIRD_PARTY_METHODS = ['github', 'azuread', 'gitlab', 'apple', 'google'] as const;
 
@@ -35,12 +35,7 @@ export const serverRoutes = [
           authentication_methods:
             authentication_methods as GetServerSettingsResponse['authentication_methods'],
           external_authentication_methods: [],
-          // Servers before feature level 1 did not report one (clients read its absence as 0).
-          ...(has('feature_level_reported', services.featureLevel) && {
-            svc_feature_level: services.featureLevel,
-          }),
-          svc_version: services.version,
-          ...(has('merge_base_reported', services.featureLevel) && { svc_merge_base: services.mergeBase }),
+          ...versionFields(services),
           push_notifications_enabled: settings.push_notifications_enabled as boolean,
           is_incompatible: false,
           email_auth_enabled: true,
