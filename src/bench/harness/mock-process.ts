@@ -1,6 +1,7 @@
 /**
  * Child process of the harness: the mock's node server on the dev realm, plus a channel "bench" with ten
- * subscribers and 120 messages. Over IPC it registers event queues and tells whether their polls are parked.
+ * subscribers and 120 messages. Over IPC it registers event queues, tells whether their polls are parked and
+ * acknowledges (prunes) their events.
  */
 import { readFileSync } from 'node:fs';
 import { startServer } from '../../adapters/node/server.js';
@@ -79,6 +80,18 @@ serveMessages((message) => {
     }
     case 'parked':
       return (message.ids as string[]).every((id) => queues.get(id)?.waiter);
+    case 'prune': {
+      // Acknowledges every event of the given queues, as a client polling now and then would; reports how
+      // many were pending (the most of any queue) and the process's RSS, so a row can show memory is bounded.
+      let pending = 0;
+      for (const id of message.ids as string[]) {
+        const queue = queues.get(id);
+        if (!queue) continue;
+        pending = Math.max(pending, queue.contents().length);
+        queue.prune(queue.nextId - 1);
+      }
+      return { pending, rss: process.memoryUsage.rss() };
+    }
     case 'drop':
       for (const id of message.ids as string[]) {
         const queue = queues.get(id);
