@@ -74,11 +74,13 @@ describe('svc-mock conformance diff', () => {
     );
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/\/body\/svc_feature_level +\d+ +300/);
+    // The release follows the level, so svc_version and svc_merge_base differ too.
+    expect(result.stdout).toMatch(/\/body\/svc_version +"[\d.]+-dev" +"10\.0-dev"/);
     expect(JSON.parse(readFileSync(json, 'utf8')).summary).toEqual({
       same: 0,
       different: 1,
       skipped: 0,
-      differences: 1,
+      differences: 3,
     });
     expect(readFileSync(md, 'utf8')).toContain('# Conformance diff: different');
   }, 60_000);
