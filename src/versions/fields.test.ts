@@ -7,8 +7,10 @@ import {
   mibAsBytes,
   minusOneAsNull,
   nullAsZero,
+  sends,
   shapePlan,
   trimFields,
+  trimmed,
   urlFormatString,
   type FieldRule,
   type ObjectKind,
@@ -172,6 +174,24 @@ describe('the fields table', () => {
     expect(minusOneAsNull(-1)).toBeNull();
     expect(minusOneAsNull(30)).toBe(30);
   });
+
+  it.each(entries.map((e) => [`${e.kind}.${e.field}`, e]))(
+    'trimmed builds the same object as trimFields for %s at its level and below, keys in order, and sends() agrees',
+    (_name, { kind, field, level }) => {
+      const sample = (): Record<string, unknown> => ({ first: 1, [field]: 'https://x.test/{id}', last: 2 });
+      for (const at of [level, level - 1]) {
+        const input = sample();
+        const built = trimmed(kind, input, at);
+        const expected = trimFields(kind, sample(), at);
+        expect(built).toEqual(expected);
+        // Same keys; unlike trimFields, a renamed key keeps its place.
+        expect(Object.keys(built).sort()).toEqual(Object.keys(expected).sort());
+        expect([Object.keys(built)[0], Object.keys(built).at(-1)]).toEqual(['first', 'last']);
+        expect(input).toEqual(sample());
+        expect(sends(kind, field, at)).toBe(Object.keys(expected).length === 3);
+      }
+    },
+  );
 
   it('turns group-setting objects into group ids below the level of anonymous groups', () => {
     for (const [kind, rules] of Object.entries(ID_SETTINGS) as Array<

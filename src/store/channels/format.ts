@@ -1,6 +1,6 @@
 /** Channel and subscription objects as the API shows them, derived from records and the message indexes. */
 import type { Channel, Subscription } from '../../generated/types.js';
-import { trimFields } from '../../versions/fields.js';
+import { sends, trimmed } from '../../versions/fields.js';
 import { roleGroupResolver } from '../closest-role-group.js';
 import { has, NEWEST_FEATURE_LEVEL } from '../../versions/index.js';
 import { hasMetadataAccess } from '../access.js';
@@ -104,12 +104,17 @@ export function formatChannel(
     topics_policy: channel.topics_policy,
     first_message_id: firstMessageId(state, channel.stream_id),
     folder_id: channel.folder_id,
-    is_recently_active: isRecentlyActive(state, channel, now),
-    stream_weekly_traffic: weeklyTraffic(state, channel, now),
+    // Fields the level drops anyway are not computed (trimmed() below leaves them out).
+    is_recently_active:
+      sends('channel', 'is_recently_active', level) && isRecentlyActive(state, channel, now),
+    stream_weekly_traffic: sends('channel', 'stream_weekly_traffic', level)
+      ? weeklyTraffic(state, channel, now)
+      : null,
     subscriber_count: subscriberCount(state, channel.stream_id),
   } as Channel;
-  for (const key of CHANNEL_GROUP_SETTINGS) out[key] = formatGroupSetting(channel[key]);
-  return trimFields('channel', out, level, roleGroupResolver(state));
+  for (const key of CHANNEL_GROUP_SETTINGS)
+    if (sends('channel', key, level)) out[key] = formatGroupSetting(channel[key]);
+  return trimmed('channel', out, level, roleGroupResolver(state));
 }
 
 /**
@@ -192,5 +197,5 @@ export function formatSubscription(
     const ids = visible ? subscriberIds(state, channel.stream_id) : [];
     Object.assign(out, subscriberLists(state, ids, options.includeSubscribers, options.now));
   }
-  return trimFields('subscription', out, options.level, roleGroupResolver(state));
+  return trimmed('subscription', out, options.level, roleGroupResolver(state));
 }

@@ -1,6 +1,6 @@
 /** The user group object of GET /user_groups, register realm_user_groups and user_group add events. */
 import type { GroupSettingValue, UserGroup } from '../../generated/types.js';
-import { trimFields } from '../../versions/fields.js';
+import { trimmed } from '../../versions/fields.js';
 import { roleGroupResolver } from '../closest-role-group.js';
 import { USER_GROUP_SETTINGS, type RealmState, type UserGroupRecord } from '../state.js';
 
@@ -26,5 +26,5 @@ export function formatUserGroup(state: RealmState, group: UserGroupRecord, level
     creator_id: group.creator_id,
   } as UserGroup;
   for (const key of USER_GROUP_SETTINGS) out[key] = formatGroupSetting(group[key]);
-  return trimFields('user_group', out, level, roleGroupResolver(state));
+  return trimmed('user_group', out, level, roleGroupResolver(state));
 }
