@@ -17,6 +17,21 @@ describe('linkifiers', () => {
     ]);
   });
 
+  it('compiles a rule object again when its pattern or template is changed in place', () => {
+    const rule = { ...ISSUE };
+    expect(linkifierMatches('see #123 and !45', [rule])).toEqual([
+      { start: 4, end: 8, url: 'https://tracker.example/123' },
+    ]);
+    rule.pattern = '!(?<id>[0-9]+)';
+    expect(linkifierMatches('see #123 and !45', [rule])).toEqual([
+      { start: 13, end: 16, url: 'https://tracker.example/45' },
+    ]);
+    rule.url_template = 'https://other.example/{id}';
+    expect(linkifierMatches('see #123 and !45', [rule])).toEqual([
+      { start: 13, end: 16, url: 'https://other.example/45' },
+    ]);
+  });
+
   it('expands RFC 6570 templates, percent-encoding the values', () => {
     const rule = { pattern: 'ticket (?<key>[A-Z]+ [0-9]+)', url_template: 'https://t.example/{key}' };
     const r = renderMarkdown('ticket AB 12', testRenderContext({ linkifiers: [rule] }));

@@ -27,23 +27,30 @@ function re2Pattern(pattern: string): string {
 
 // Compiled forms keyed by pattern and template; invalid patterns are remembered as null and never match.
 const compiled = new Map<string, Compiled | null>();
+// The same per rule object (a render looks its rules up for every text token): checked against the rule's
+// current pattern and template, so an edited rule object is compiled again.
+const byRule = new WeakMap<LinkifierRule, { pattern: string; template: string; entry: Compiled | null }>();
 
 function compile(rule: LinkifierRule): Compiled | null {
+  const known = byRule.get(rule);
+  if (known && known.pattern === rule.pattern && known.template === rule.url_template) return known.entry;
   const key = `${rule.pattern}\u0000${rule.url_template}`;
   let entry = compiled.get(key);
-  if (entry !== undefined) return entry;
-  try {
-    // Matched with RE2 semantics (re2js: linear time), as the real server does: a pattern with nested
-    // quantifiers such as (a+)+ cannot stall a render. RE2 has no look-around, so the server's boundaries
-    // (after start/space/opening punctuation, not before \w) are matched as groups around the pattern.
-    const source = `(?:^|[\\s"'(,:<])((?:${re2Pattern(rule.pattern)}))(?:\\W|$)`;
-    const regex = RE2JS.compile(source);
-    const names = Object.keys(regex.namedGroups());
-    entry = { regex, names, template: parseTemplate(rule.url_template) };
-  } catch {
-    entry = null;
+  if (entry === undefined) {
+    try {
+      // Matched with RE2 semantics (re2js: linear time), as the real server does: a pattern with nested
+      // quantifiers such as (a+)+ cannot stall a render. RE2 has no look-around, so the server's boundaries
+      // (after start/space/opening punctuation, not before \w) are matched as groups around the pattern.
+      const source = `(?:^|[\\s"'(,:<])((?:${re2Pattern(rule.pattern)}))(?:\\W|$)`;
+      const regex = RE2JS.compile(source);
+      const names = Object.keys(regex.namedGroups());
+      entry = { regex, names, template: parseTemplate(rule.url_template) };
+    } catch {
+      entry = null;
+    }
+    compiled.set(key, entry);
   }
-  compiled.set(key, entry);
+  byRule.set(rule, { pattern: rule.pattern, template: rule.url_template, entry });
   return entry;
 }
 
@@ -59,7 +66,8 @@ export function linkifierMatches(text: string, rules: readonly LinkifierRule[]):
   const found: LinkifierMatch[] = [];
   for (const rule of rules) {
     const c = compile(rule);
-    if (!c) continue;
+    // test() is an unanchored search without a Matcher: most text has no match of any rule.
+    if (!c || !c.regex.test(text)) continue;
     const m = c.regex.matcher(text);
     // The next search starts at the end of the match itself: its trailing boundary character may open the next.
     for (let at = 0; at <= text.length && m.find(at);) {
