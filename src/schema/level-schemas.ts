@@ -5,8 +5,8 @@
  * - a field sent under an older name gets that name (same schema, required if the new one is), except
  *   linkifiers' `url_format_string`, a string;
  * - a group-setting field whose value was a plain group id before the level becomes an integer;
- * - a field that a later level removed (absent from the newest schema) is added back, required, at the
- *   levels that sent it (user objects' is_billing_admin from 73 to 362);
+ * - a field that a later level removed (banned by the newest schema) is allowed again at the levels that
+ *   sent it (user objects' is_billing_admin from 73 to 362);
  * - register's `realm_default_streams` lists channel objects before level 330;
  * - reactions in message objects carry a `user` object before level 328;
  * - subscriptions carry `email_address` before level 226;
@@ -82,12 +82,11 @@ function transformKind(object: Schema, kind: ObjectKind, level: number): void {
   for (const field of plan.toId) if (properties[field]) properties[field] = { type: 'integer', minimum: 0 };
   // The newest schema bans removed fields (an open object); a level that sends them lifts the ban.
   if (plan.restore.some((field) => RESTORED_FIELD_SCHEMAS[field])) delete object.not;
-  // Fields the newest schema still describes (register's legacy policies) keep their schema, optional.
+  // Allowed, not required: a conformance run that states an older level may meet a newer server. Fields the
+  // newest schema still describes (register's legacy policies) keep their schema.
   for (const field of plan.restore) {
     const schema = RESTORED_FIELD_SCHEMAS[field];
-    if (!schema) continue;
-    properties[field] = schema;
-    if (!required.includes(field)) required = [...required, field];
+    if (schema) properties[field] = schema;
   }
   const forbidden: string[] = [];
   for (const field of plan.remove) {
