@@ -140,6 +140,7 @@ const REGISTER_FIELDS_BEFORE_218: Readonly<Record<string, FieldRule>> = {
     since: 'field_realm_message_retention_unlimited',
     oldValue: minusOneAsNull,
   },
+  is_owner: { since: 'field_register_is_owner' },
   realm_wildcard_mention_policy: { since: 'field_wildcard_mention_policy' },
   realm_playgrounds: { since: 'field_realm_playgrounds' },
   realm_invite_to_realm_policy: { since: 'field_invite_to_realm_policy' },

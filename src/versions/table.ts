@@ -953,6 +953,11 @@ export const BEHAVIOURS = {
       'register carries development_environment, server_generation, password_min_length, password_min_guesses, max_file_upload_size_mib, max_avatar_file_size_mib, server_inline_image_preview, server_inline_url_embed_preview, server_avatar_changes_disabled and server_name_changes_disabled',
     where: 'POST /register',
   },
+  field_register_is_owner: {
+    level: 11,
+    change: 'register carries is_owner beside is_admin and is_guest',
+    where: 'POST /register',
+  },
   field_default_view_setting: {
     level: 42,
     change: 'user settings carry default_view (renamed web_home_view at 219)',
