@@ -168,6 +168,22 @@ describe('the fields table', () => {
     expect(shapePlan(entry.kind, until)?.restore ?? []).not.toContain(entry.field);
   });
 
+  it.each(
+    entries
+      .filter((e) => e.rule.firstName && e.rule.oldSince)
+      .map((e) => [`${e.kind}.${e.field}`, e] as const),
+  )('%s has its first name below the level of its older form, and the older form from it', async (_n, e) => {
+    const oldLevel = levelOf(e.rule.oldSince!);
+    const at = await PROBES[e.kind](oldLevel);
+    const below = await PROBES[e.kind](oldLevel - 1);
+    const newest = await PROBES[e.kind](NEWEST_FEATURE_LEVEL);
+    const older = e.rule.oldName ?? e.field;
+    expect(at[older]).toEqual(e.rule.oldValue ? e.rule.oldValue(newest[e.field]) : newest[e.field]);
+    expect(at).not.toHaveProperty([e.rule.firstName!]);
+    expect(below[e.rule.firstName!]).toEqual(at[older]);
+    expect(below).not.toHaveProperty([older]);
+  });
+
   it('encodes no limit as 0 and unlimited retention as null for the levels before null and -1', () => {
     expect(nullAsZero(null)).toBe(0);
     expect(nullAsZero(600)).toBe(600);

@@ -44,6 +44,8 @@ export interface FieldRule {
   readonly oldSince?: BehaviourName;
   /** The older value, from the current one (unchanged when absent). */
   readonly oldValue?: (value: unknown) => unknown;
+  /** The name of the older form before `oldSince` (absent there when not given). */
+  readonly firstName?: string;
 }
 
 /** A group-setting field whose value was a plain group id before a level. */
@@ -252,7 +254,13 @@ export const FIELDS: Readonly<Record<ObjectKind, Readonly<Record<string, FieldRu
       since: 'field_realm_authentication_methods_dicts',
       oldValue: enabledFlags,
     },
-    realm_upload_quota_mib: { since: 'field_upload_quota_mib', oldValue: mibAsBytes },
+    // In bytes before 251, and named realm_upload_quota before 72.
+    realm_upload_quota_mib: {
+      since: 'field_upload_quota_mib',
+      oldValue: mibAsBytes,
+      oldSince: 'field_file_size_mib_names',
+      firstName: 'realm_upload_quota',
+    },
     realm_new_stream_announcements_stream_id: {
       since: 'field_realm_announcements_streams',
       oldName: 'realm_notifications_stream_id',
@@ -383,6 +391,7 @@ function buildPlan(kind: ObjectKind, level: number): ShapePlan | undefined {
     const older = !removed && (rule.oldName !== undefined || rule.oldValue !== undefined);
     const oldSent = older && (rule.oldSince === undefined || has(rule.oldSince, level));
     if (oldSent) rename.push([field, rule.oldName ?? field, rule.oldValue]);
+    else if (older && rule.firstName) rename.push([field, rule.firstName, rule.oldValue]);
     else remove.push(field);
   }
   const toId = (ID_SETTINGS[kind] ?? [])
