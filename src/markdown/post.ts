@@ -41,6 +41,11 @@ function expandText(T: TokenClass, env: RenderEnv, token: Token, inLink: boolean
     for (const piece of splitEmojiChars(s)) out.push(piece.html ? html(T, piece.html) : text(T, piece.text!));
   };
   const matches = inLink ? [] : linkifierMatches(token.content, env.context.linkifiers ?? []);
+  // Most text has no linkifier match and no emoji character: the token then stays as it is.
+  if (matches.length === 0 && token.content !== '') {
+    const pieces = splitEmojiChars(token.content);
+    if (pieces.length === 1 && pieces[0]!.html === undefined) return [token];
+  }
   let last = 0;
   for (const m of matches) {
     if (m.start > last) pushPlain(token.content.slice(last, m.start));
@@ -93,6 +98,10 @@ function processInline(
 
 /** `***x***` nests as <strong><em> on the server; markdown-it nests <em><strong>: swap such pairs. */
 function emThenStrong(tokens: Token[]): Token[] {
+  let nested = false;
+  for (let i = 0; i + 1 < tokens.length && !nested; i++)
+    nested = tokens[i]!.type === 'em_open' && tokens[i + 1]!.type === 'strong_open';
+  if (!nested) return tokens;
   const match = new Map<number, number>();
   const stack: number[] = [];
   tokens.forEach((t, i) => {

@@ -10,8 +10,11 @@ import { timePlugin } from './time-rule.js';
 
 export type { RenderContext, RenderResult } from './context.js';
 
+const NEEDS_ESCAPE = /[&<>]/;
+
 /** Text escaping as the server does it: quotes stay as they are outside attributes. */
 function escapeText(text: string): string {
+  if (!NEEDS_ESCAPE.test(text)) return text;
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
