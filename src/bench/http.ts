@@ -115,15 +115,18 @@ try {
     const ids = (await mock.child.ask<BenchQueue[]>({ cmd: 'queues', count: hello.subscribers })).map(
       (q) => q.id,
     );
-    const prune = (): Promise<{ pending: number; rss: number }> => mock.child.ask({ cmd: 'prune', ids });
+    const prune = (): Promise<{ pending: number; rss: number; messages: number }> =>
+      mock.child.ask({ cmd: 'prune', ids });
     const first = await prune();
     let pending = 0;
+    let last = first;
     let rss = first.rss;
     const acks = setInterval(
       () =>
         void prune().then((r) => {
           pending = Math.max(pending, r.pending);
           rss = Math.max(rss, r.rss);
+          last = r;
         }),
       1000,
     );
@@ -144,7 +147,8 @@ try {
       row.notes.push(
         `the ${ids.length} queues are not polled during the row; each send appends an event to each, ` +
           `acknowledged once a second over IPC (at most ${pending} pending in a queue; ` +
-          `mock RSS ${mb(first.rss)} before, at most ${mb(rss)} during)`,
+          `mock RSS ${mb(first.rss)} before, at most ${mb(rss)} during, growing with the messages sent and ` +
+          `kept: ${first.messages} stored before, ${last.messages} at the last acknowledgement)`,
       );
       report(row);
     } finally {

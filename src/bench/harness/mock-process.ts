@@ -82,7 +82,8 @@ serveMessages((message) => {
       return (message.ids as string[]).every((id) => queues.get(id)?.waiter);
     case 'prune': {
       // Acknowledges every event of the given queues, as a client polling now and then would; reports how
-      // many were pending (the most of any queue) and the process's RSS, so a row can show memory is bounded.
+      // many were pending (the most of any queue), the process's RSS and the messages stored (each send keeps
+      // its message), so a row can show what memory grows with.
       let pending = 0;
       for (const id of message.ids as string[]) {
         const queue = queues.get(id);
@@ -90,7 +91,7 @@ serveMessages((message) => {
         pending = Math.max(pending, queue.contents().length);
         queue.prune(queue.nextId - 1);
       }
-      return { pending, rss: process.memoryUsage.rss() };
+      return { pending, rss: process.memoryUsage.rss(), messages: state.messages.size };
     }
     case 'drop':
       for (const id of message.ids as string[]) {
