@@ -36,16 +36,16 @@ function text(T: TokenClass, content: string): Token {
 
 /** Plain text: linkifier links when outside links, emoji characters as spans. */
 function expandText(T: TokenClass, env: RenderEnv, token: Token, inLink: boolean): Token[] {
-  const out: Token[] = [];
-  const pushPlain = (s: string): void => {
-    for (const piece of splitEmojiChars(s)) out.push(piece.html ? html(T, piece.html) : text(T, piece.text!));
-  };
   const matches = inLink ? [] : linkifierMatches(token.content, env.context.linkifiers ?? []);
   // Most text has no linkifier match and no emoji character: the token then stays as it is.
   if (matches.length === 0 && token.content !== '') {
     const pieces = splitEmojiChars(token.content);
     if (pieces.length === 1 && pieces[0]!.html === undefined) return [token];
   }
+  const out: Token[] = [];
+  const pushPlain = (s: string): void => {
+    for (const piece of splitEmojiChars(s)) out.push(piece.html ? html(T, piece.html) : text(T, piece.text!));
+  };
   let last = 0;
   for (const m of matches) {
     if (m.start > last) pushPlain(token.content.slice(last, m.start));

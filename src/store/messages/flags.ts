@@ -23,6 +23,8 @@ const ORDER = Object.entries(FLAG_BITS) as Array<[FlagName, number]>;
 /** Flag names of a bitmask, in the API's order. */
 export function flagNames(bits: number, featureLevel: number): string[] {
   const out: string[] = [];
+  // No flag (an unread message without mentions) is the common case of a send's recipients.
+  if (bits === 0) return out;
   for (const [name, bit] of ORDER) {
     if (bits & bit && (!SPLIT_WILDCARD_FLAGS.has(name) || has('split_wildcard_flags', featureLevel)))
       out.push(name);
