@@ -17,6 +17,31 @@ describe('UserRows', () => {
     expect(rows.size).toBe(4);
   });
 
+  it('appends newer rows and falls back to set for older, existing or shared rows', () => {
+    const rows = new UserRows();
+    rows.append(10, 1).append(20, 2).append(15, 3).append(20, 4);
+    expect([...rows]).toEqual([
+      [10, 1],
+      [15, 3],
+      [20, 4],
+    ]);
+    rows.freeze();
+    const shared = rows.share();
+    shared.append(30, 5).append(10, 6);
+    expect([...shared]).toEqual([
+      [10, 6],
+      [15, 3],
+      [20, 4],
+      [30, 5],
+    ]);
+    expect([...rows]).toEqual([
+      [10, 1],
+      [15, 3],
+      [20, 4],
+    ]);
+    expect(() => rows.append(40, 1)).toThrow(TypeError);
+  });
+
   it('reads, overwrites and deletes rows like a Map', () => {
     const rows = new UserRows([1, 2, 3], [7, 8, 9]);
     expect(rows.get(2)).toBe(8);

@@ -120,6 +120,17 @@ export class UserRows implements Iterable<[number, number]> {
     return this;
   }
 
+  /** Same as {@link set}, with a shortcut for the common case of own rows and a message newer than all of them. */
+  append(messageId: number, bits: number): this {
+    const { ids } = this;
+    if (this.owned && (ids.length === 0 || ids[ids.length - 1]! < messageId)) {
+      ids.push(messageId);
+      this.bits.push(bits);
+      return this;
+    }
+    return this.set(messageId, bits);
+  }
+
   /** Removes a row; returns whether there was one. */
   delete(messageId: number): boolean {
     if (!this.has(messageId)) return false;

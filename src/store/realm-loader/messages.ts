@@ -15,6 +15,8 @@ interface ChannelReaders {
   /** User ids of `subs`, in order (subscriptions are unique per user and channel). */
   users: number[];
   members: Set<number>;
+  /** Each user's rows, aligned with `users` (filled on first use, in the order the rows are first written). */
+  rows: (UserRows | undefined)[];
 }
 
 /** What loading every message shares: channel readers, each user's rows, and renders of repeated content. */
@@ -34,19 +36,34 @@ export function loadMessages(context: LoadContext): void {
       if (!readers)
         channels.set(
           sub.stream_id,
-          (readers = { subs: [], latest: -Infinity, users: [], members: new Set() }),
+          (readers = { subs: [], latest: -Infinity, users: [], members: new Set(), rows: [] }),
         );
       readers.subs.push(sub);
-      readers.users.push(sub.user_id);
-      readers.members.add(sub.user_id);
+      if (!readers.members.has(sub.user_id)) {
+        readers.users.push(sub.user_id);
+        readers.members.add(sub.user_id);
+      }
       readers.latest = Math.max(readers.latest, sub.date_subscribed);
     }
   }
   const load: MessageLoad = { channels, rows: new Map(), renders: new Map() };
-  const positions = new Map(context.data.messages.map((m, i) => [m, i]));
-  const sorted = [...context.data.messages].sort((a, b) => a.id - b.id);
-  for (const m of sorted) loadMessage(context, m, `/messages/${positions.get(m)}`, load);
+  const { messages } = context.data;
+  for (const at of idOrder(messages)) loadMessage(context, messages[at]!, at, load);
   writeRows(context.state.index, load);
+}
+
+/** Positions of the messages in ascending id order (stable; no sort when the file lists them in order already). */
+function idOrder(messages: readonly FixtureMessage[]): number[] {
+  const order = Array.from({ length: messages.length }, (_, i) => i);
+  for (let i = 1; i < messages.length; i++) {
+    if (messages[i - 1]!.id > messages[i]!.id) return order.sort((a, b) => messages[a]!.id - messages[b]!.id);
+  }
+  return order;
+}
+
+/** Whether the user exists; the problem's pointer (`/messages/N/field`) is built only when it does not. */
+function userExistsAt(context: LoadContext, id: number, at: number, field: string): boolean {
+  return context.state.users.has(id) || context.userExists(id, `/messages/${at}/${field}`);
 }
 
 /** Renders content once per distinct text: the realm does not change while messages load, so neither does the HTML. */
@@ -76,11 +93,45 @@ function readersOf(
   return readers;
 }
 
-/** Queues a personal row; rows are written per user at the end. */
-function addRow(load: MessageLoad, userId: number, messageId: number, bits: number): void {
+/** The user's queued rows (created on first use); rows are written per user at the end. */
+function rowsOf(load: MessageLoad, userId: number): UserRows {
   let rows = load.rows.get(userId);
   if (!rows) load.rows.set(userId, (rows = new UserRows()));
-  rows.set(messageId, bits);
+  return rows;
+}
+
+/** Records a problem for each listed user who did not receive the message. */
+function checkReceived(
+  context: LoadContext,
+  readers: { has(id: number): boolean },
+  ids: Iterable<number> | undefined,
+  at: number,
+  field: string,
+): void {
+  if (!ids) return;
+  for (const id of ids) {
+    if (!readers.has(id))
+      context.problems.push(`/messages/${at}/${field}: user ${id} did not receive this message`);
+  }
+}
+
+/** What one message shares with every reader's flag bits. */
+interface RowInputs {
+  senderId: number;
+  unread: Set<number> | undefined;
+  starred: Set<number> | undefined;
+  mentioned: ReadonlySet<number> | undefined;
+  wildcardBits: number;
+}
+
+/** A reader's flag bits for the message. */
+function rowBits(input: RowInputs, userId: number): number {
+  const own = userId === input.senderId;
+  let bits = input.unread?.has(userId) && !own ? 0 : FLAG_BITS.read;
+  if (input.starred?.has(userId)) bits |= FLAG_BITS.starred;
+  if (input.mentioned?.has(userId)) bits |= FLAG_BITS.mentioned;
+  if (!own) bits |= input.wildcardBits;
+  return bits;
 }
 
 /** Writes the queued rows into index.flags (merged into rows already there, should a user have some). */
@@ -91,21 +142,27 @@ function writeRows(index: MessageIndexes, load: MessageLoad): void {
   }
 }
 
-function loadMessage(context: LoadContext, m: FixtureMessage, where: string, load: MessageLoad): void {
-  const { state, problems, userExists } = context;
-  if (state.messages.has(m.id)) return void problems.push(`${where}/id: duplicate message id ${m.id}`);
-  if (!userExists(m.sender_id, `${where}/sender_id`)) return;
+function loadMessage(context: LoadContext, m: FixtureMessage, at: number, load: MessageLoad): void {
+  const { state, problems } = context;
+  if (state.messages.has(m.id)) return void problems.push(`/messages/${at}/id: duplicate message id ${m.id}`);
+  if (!userExistsAt(context, m.sender_id, at, 'sender_id')) return;
   const isChannel = m.stream_id !== undefined;
   if (isChannel === (m.to !== undefined)) {
     return void problems.push(
-      `${where}: give either stream_id and topic (channel message) or to (direct message)`,
+      `/messages/${at}: give either stream_id and topic (channel message) or to (direct message)`,
     );
   }
   if (isChannel && !state.channels.has(m.stream_id!)) {
-    return void problems.push(`${where}/stream_id: no channel with id ${m.stream_id}`);
+    return void problems.push(`/messages/${at}/stream_id: no channel with id ${m.stream_id}`);
   }
-  if (!isChannel && !(m.to ?? []).every((id) => userExists(id, `${where}/to`))) return;
-  m.reactions?.forEach((r, i) => userExists(r.user_id, `${where}/reactions/${i}/user_id`));
+  if (!isChannel && !(m.to ?? []).every((id) => userExistsAt(context, id, at, 'to'))) return;
+  const reactions = m.reactions;
+  if (reactions) {
+    for (let i = 0; i < reactions.length; i++) {
+      const id = reactions[i]!.user_id;
+      if (!state.users.has(id)) userExistsAt(context, id, at, `reactions/${i}/user_id`);
+    }
+  }
   const rendered = render(context, load, m.content);
   const message: MessageRecord = {
     id: m.id,
@@ -135,13 +192,8 @@ function loadMessage(context: LoadContext, m: FixtureMessage, where: string, loa
   const readers = readersOf(load, message);
   const unread = m.unread_by?.length ? new Set(m.unread_by) : undefined;
   const starred = m.starred_by?.length ? new Set(m.starred_by) : undefined;
-  for (const [field, ids] of [
-    ['unread_by', unread],
-    ['starred_by', starred],
-  ] as const) {
-    for (const id of ids ?? [])
-      if (!readers.has(id)) problems.push(`${where}/${field}: user ${id} did not receive this message`);
-  }
+  checkReceived(context, readers, unread, at, 'unread_by');
+  checkReceived(context, readers, starred, at, 'starred_by');
   const wildcardBits =
     message.wildcard_mention === 'channel'
       ? FLAG_BITS.wildcard_mentioned | FLAG_BITS.stream_wildcard_mentioned
@@ -149,12 +201,26 @@ function loadMessage(context: LoadContext, m: FixtureMessage, where: string, loa
         ? FLAG_BITS.wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned
         : 0;
   const mentioned = message.mentioned_user_ids.size ? message.mentioned_user_ids : undefined;
-  for (const userId of readers) {
-    const own = userId === m.sender_id;
-    let bits = unread?.has(userId) && !own ? 0 : FLAG_BITS.read;
-    if (starred?.has(userId)) bits |= FLAG_BITS.starred;
-    if (mentioned?.has(userId)) bits |= FLAG_BITS.mentioned;
-    if (!own) bits |= wildcardBits;
-    addRow(load, userId, message.id, bits);
+  const input: RowInputs = { senderId: m.sender_id, unread, starred, mentioned, wildcardBits };
+  const id = message.id;
+  const channel = message.stream_id === null ? undefined : load.channels.get(message.stream_id);
+  if (channel && readers === channel.members) {
+    // The common case: the channel's subscribers, in the Set's order; their rows are looked up once per channel.
+    const { users, rows } = channel;
+    if (!unread && !starred && !mentioned) {
+      // No per-reader flags: the sender's row is read, everyone else's read with the wildcard bits.
+      const others = FLAG_BITS.read | wildcardBits;
+      for (let i = 0; i < users.length; i++) {
+        const userId = users[i]!;
+        (rows[i] ??= rowsOf(load, userId)).append(id, userId === input.senderId ? FLAG_BITS.read : others);
+      }
+    } else {
+      for (let i = 0; i < users.length; i++) {
+        const userId = users[i]!;
+        (rows[i] ??= rowsOf(load, userId)).append(id, rowBits(input, userId));
+      }
+    }
+  } else {
+    for (const userId of readers) rowsOf(load, userId).append(id, rowBits(input, userId));
   }
 }
