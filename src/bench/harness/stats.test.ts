@@ -100,9 +100,10 @@ describe('formatTable', () => {
         [20000, 21000, 19000],
       ),
       makeRow({ key: 'b', name: 'fan-out', unit: 'ms', target: { op: '<=', value: 1.5 } }, [32], [10]),
+      makeRow({ key: 'c', name: 'informational', unit: 'req/s' }, [50], [100]),
     ];
     const lines = formatTable(rows).split('\n');
-    expect(lines).toHaveLength(4);
+    expect(lines).toHaveLength(5);
     expect(lines[0]).toMatch(/^\| row +\| svc-mock +\| baseline +\| ratio \| target +\| result \|$/);
     expect(lines[1]).toMatch(/^\| -+ \| -+ \| -+ \| -+ \| -+ \| -+ \|$/);
     expect(lines[2]).toContain('| 12,000 (11,000–12,500) req/s |');
@@ -112,6 +113,8 @@ describe('formatTable', () => {
     expect(lines[3]).toContain('32.0 (32.0–32.0) ms');
     expect(lines[3]).toContain('| 3.20× ');
     expect(lines[3]).toContain('| ≤ 1.50× | FAIL');
+    expect(rows[2]!.pass).toBeUndefined();
+    expect(lines[4]).toMatch(/\| 0\.50× +\| — +\| info +\|$/);
     expect(new Set(lines.map((l) => l.length)).size).toBe(1);
   });
 });

@@ -105,8 +105,10 @@ export interface Row {
   baseline: Spread;
   /** Mock median / baseline median. */
   ratio: number;
-  target: Target;
-  pass: boolean;
+  /** Absent for an informational row, which is measured and shown but not judged. */
+  target?: Target;
+  /** Whether the ratio meets the target; undefined for an informational row. */
+  pass: boolean | undefined;
   notes: string[];
 }
 
@@ -130,7 +132,7 @@ export function makeRow(
     mock,
     baseline,
     ratio,
-    pass: meets(ratio, fields.target),
+    pass: fields.target && meets(ratio, fields.target),
   };
 }
 
@@ -140,6 +142,12 @@ const figure = (n: number, unit: Row['unit']): string =>
 const cell = (s: Spread, unit: Row['unit']): string =>
   `${figure(s.median, unit)} (${figure(s.min, unit)}–${figure(s.max, unit)}) ${unit}`;
 
+/** A row's result: pass, FAIL, or "info" for a row without a target. */
+export function verdict(row: Pick<Row, 'pass'>): string {
+  if (row.pass === undefined) return 'info';
+  return row.pass ? 'pass' : 'FAIL';
+}
+
 /** The rows as a Markdown table: figure and baseline as median (min–max), ratio, target, pass/fail. */
 export function formatTable(rows: readonly Row[]): string {
   const header = ['row', 'svc-mock', 'baseline', 'ratio', 'target', 'result'];
@@ -148,8 +156,8 @@ export function formatTable(rows: readonly Row[]): string {
     cell(r.mock, r.unit),
     cell(r.baseline, r.unit),
     `${r.ratio.toFixed(2)}×`,
-    `${r.target.op === '>=' ? '≥' : '≤'} ${r.target.value.toFixed(2)}×`,
-    r.pass ? 'pass' : 'FAIL',
+    r.target ? `${r.target.op === '>=' ? '≥' : '≤'} ${r.target.value.toFixed(2)}×` : '—',
+    verdict(r),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const format = (cells: string[]): string => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;

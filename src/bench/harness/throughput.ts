@@ -81,7 +81,7 @@ async function measure(
 /** Measures one throughput row: a short warm-up of each side, then `runs` alternating runs of mock and bare. */
 export async function throughputRow(
   settings: RunSettings,
-  row: { key: string; name: string; target: Target; notes?: string[] },
+  row: { key: string; name: string; target?: Target; notes?: string[] },
   mock: { child: BenchChild; origin: string },
   bare: { child: BenchChild; origin: string },
   spec: Omit<RequestSpec, 'origin'>,
