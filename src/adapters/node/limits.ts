@@ -183,14 +183,15 @@ const LINGER_BYTES = 1024 * 1024;
  * (so at most 1 MB is discarded).
  */
 export function lingerThenClose(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket;
+  // The answer says `Connection: close`, so node ends the socket as soon as the answer is written
+  // (destroySoon): closed with unread input, the connection is reset and the answer may never be read.
+  // Half-close instead: the answer and a FIN go out, and the input is read and dropped until the timer.
+  socket.destroySoon = () => void socket.end();
   res.once('finish', () => {
-    const socket = req.socket;
     const timer = setTimeout(() => socket.destroy(), LINGER_MS);
     timer.unref();
-    req.once('end', () => {
-      clearTimeout(timer);
-      socket.end();
-    });
+    socket.once('close', () => clearTimeout(timer));
     let discarded = 0;
     req.on('data', (chunk: Buffer) => {
       // Past the budget, stop reading: the client is held by TCP until the timer closes the connection.
