@@ -58,21 +58,17 @@ describeTransports('legacy endpoint aliases', (t) => {
     expect(add.body).toEqual({ result: 'success', msg: '' });
     expect(policy()).toBe(1);
     // Muting again succeeds from feature level 169.
-    const again = await t()
-      .as(MEMBER)
-      .patch('users/me/subscriptions/muted_topics', {
-        stream_id: verona().stream_id,
-        topic: 'lunch',
-        op: 'add',
-      });
+    const again = await t().as(MEMBER).patch('users/me/subscriptions/muted_topics', {
+      stream_id: verona().stream_id,
+      topic: 'lunch',
+      op: 'add',
+    });
     expect(again.status).toBe(200);
-    const remove = await t()
-      .as(MEMBER)
-      .patch('users/me/subscriptions/muted_topics', {
-        stream_id: verona().stream_id,
-        topic: 'lunch',
-        op: 'remove',
-      });
+    const remove = await t().as(MEMBER).patch('users/me/subscriptions/muted_topics', {
+      stream_id: verona().stream_id,
+      topic: 'lunch',
+      op: 'remove',
+    });
     expect(remove.status).toBe(200);
     expect(policy()).toBeUndefined();
   });
