@@ -2,59 +2,18 @@
  * Start-up row: time from spawning `svc-mock serve` (dist build, dev realm) to its first 200 answer, against
  * a bare node:http server spawned the same way; both pinned to core 0 and polled every 2 ms from here.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { pinned } from './processes.js';
+import { untilFirstAnswer } from './first-answer.js';
 import { makeRow } from './stats.js';
 import type { MeasuredRow, RunSettings } from './throughput.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/svc-mock.js', import.meta.url));
 const BARE = `require('node:http').createServer((q, s) => s.end('{}')).listen(Number(process.argv[1]), '127.0.0.1')`;
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-const ok = (port: number, path: string): Promise<boolean> =>
-  new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
-      res.resume();
-      resolve(res.statusCode === 200);
-    });
-    req.on('error', () => resolve(false));
-    req.end();
-  });
-
 /** Milliseconds from spawn to the first 200 of `path`. */
-async function timeToFirst(argv: (port: number) => string[], path: string): Promise<number> {
-  const port = await freePort();
-  const [command, args] = pinned(0, argv(port));
-  const started = performance.now();
-  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
-  try {
-    while (!(await ok(port, path))) {
-      if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-      if (performance.now() - started > 30_000) throw new Error('no answer within 30 s');
-      await new Promise((r) => setTimeout(r, 2));
-    }
-    return performance.now() - started;
-  } finally {
-    await new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  }
-}
+const timeToFirst = async (argv: (port: number) => string[], path: string): Promise<number> =>
+  (await untilFirstAnswer(argv, path, { timeoutMs: 30_000, pollMs: 2 })).ms;
 
 /** Measures the start-up row: alternating spawns of `svc-mock serve` and a bare server (medians). */
 export async function startupRow(settings: RunSettings): Promise<MeasuredRow> {
