@@ -31,22 +31,12 @@ export type DeleteSavedSnippetsSavedSnippetIdResponse = SuccessEnvelope;
 export type DeleteScheduledMessagesScheduledMessageIdResponse = SuccessEnvelope;
 export type DeleteStreamResponse = SuccessEnvelope;
 export type DeleteSvcMockFaultsResponse = SuccessEnvelope & {
-  faults: TrafficSettings;
+  faults: FaultSettings;
 };
-/**
- * Mock-only latency, injected failures and rate limits: a global layer plus layers per endpoint ('POST /messages') and per user (id or e-mail); a field a more specific layer sets wins, null turns it off there.
- */
-export type TrafficSettings = TrafficRule & {
-  endpoints: {
-    [k: string]: TrafficRule;
-  };
-  users: {
-    [k: string]: TrafficRule;
-  };
-};
-export type RateRule = {
+export type FailKinds = ('500' | '502' | '503' | '504' | 'drop')[];
+export type FaultRateRule = {
   limit: number;
-  windowSeconds: number;
+  window_seconds: number;
 } | null;
 export type DeleteUserResponse = SuccessEnvelope;
 export type DeleteUsersMeAlertWordsResponse = SuccessEnvelope & {
@@ -240,7 +230,7 @@ export type GetSvcMockClockResponse = SuccessEnvelope & {
   iso: string;
 };
 export type GetSvcMockFaultsResponse = SuccessEnvelope & {
-  faults: TrafficSettings;
+  faults: FaultSettings;
 };
 export type GetSvcMockQueuesResponse = SuccessEnvelope & {
   queues: {
@@ -551,7 +541,7 @@ export type PostSvcMockClockResponse = SuccessEnvelope & {
   iso: string;
 };
 export type PostSvcMockFaultsResponse = SuccessEnvelope & {
-  faults: TrafficSettings;
+  faults: FaultSettings;
 };
 export type PostSvcMockInvitationsAcceptResponse = SuccessEnvelope & {
   user_id: number;
@@ -612,7 +602,7 @@ export type PostUsersResponse = SuccessEnvelope & {
   user_id: number;
 };
 export type PutSvcMockFaultsResponse = SuccessEnvelope & {
-  faults: TrafficSettings;
+  faults: FaultSettings;
 };
 /**
  * Channel folders changed.
@@ -826,7 +816,10 @@ export interface DeleteStreamParams {
   stream_id: number;
 }
 export interface DeleteSvcMockFaultsParams {}
-export interface TrafficRule {
+/**
+ * Mock-only latency, injected failures and rate limits: a global layer plus layers per endpoint ('POST /messages') and per user (id or e-mail); a field a more specific layer sets wins, null turns it off there. Keys are snake_case, as the PUT parameters.
+ */
+export interface FaultSettings {
   /**
    * Delay range in ms, drawn per request from the seeded generator.
    */
@@ -834,10 +827,29 @@ export interface TrafficRule {
     min: number;
     max: number;
   } | null;
-  failRate?: number;
-  failKinds?: ('500' | '502' | '503' | '504' | 'drop')[];
-  rateLimit?: RateRule;
-  ipRateLimit?: RateRule;
+  fail_rate?: number;
+  fail_kinds?: FailKinds;
+  rate_limit?: FaultRateRule;
+  ip_rate_limit?: FaultRateRule;
+  endpoints: {
+    [k: string]: FaultRule;
+  };
+  users: {
+    [k: string]: FaultRule;
+  };
+}
+export interface FaultRule {
+  /**
+   * Delay range in ms, drawn per request from the seeded generator.
+   */
+  latency?: {
+    min: number;
+    max: number;
+  } | null;
+  fail_rate?: number;
+  fail_kinds?: FailKinds;
+  rate_limit?: FaultRateRule;
+  ip_rate_limit?: FaultRateRule;
 }
 export interface DeleteUserParams {
   user_id: number;

@@ -30,15 +30,32 @@ describeTransports(
       expect(set.status).toBe(200);
       const expected = {
         latency: { min: 50, max: 300 },
-        failRate: 0.25,
-        failKinds: ['503', 'drop'],
-        rateLimit: { limit: 200, windowSeconds: 60 },
+        fail_rate: 0.25,
+        fail_kinds: ['503', 'drop'],
+        rate_limit: { limit: 200, window_seconds: 60 },
         ...OFF,
       };
       expect(set.body.faults).toEqual(expected);
       expect((await control().get('/svc-mock/faults')).body.faults).toEqual(expected);
       expect((await control().delete('/svc-mock/faults')).body.faults).toEqual(OFF);
       expect(traffic.get()).toEqual(OFF);
+    });
+
+    it('answers in the names its parameters take, and takes back what it answered', async () => {
+      const set = await control().post(
+        '/svc-mock/faults',
+        { rate_limit: { limit: 3, window_seconds: 30 }, users: { [MEMBER]: { ip_rate_limit: '7/10s' } } },
+        { encoding: 'json' },
+      );
+      expect(set.body.faults).toEqual({
+        rate_limit: { limit: 3, window_seconds: 30 },
+        endpoints: {},
+        users: { [MEMBER]: { ip_rate_limit: { limit: 7, window_seconds: 10 } } },
+      });
+      await control().delete('/svc-mock/faults');
+      const again = await control().post('/svc-mock/faults', set.body.faults, { encoding: 'json' });
+      expect(again.body.faults).toEqual(set.body.faults);
+      expect(traffic.get().rateLimit).toEqual({ limit: 3, windowSeconds: 30 });
     });
 
     it('takes a JSON body with endpoint and user layers, which then apply to the API', async () => {
@@ -52,7 +69,7 @@ describeTransports(
       );
       expect(res.status).toBe(200);
       expect(res.body.faults.endpoints).toEqual({
-        'GET /users/me': { rateLimit: { limit: 1, windowSeconds: 60 } },
+        'GET /users/me': { rate_limit: { limit: 1, window_seconds: 60 } },
       });
       expect((await t().as(MEMBER).get('users', {}, { unchecked: true })).status).toBe(502);
       await control().post('/svc-mock/faults', { users: { [MEMBER]: null } }, { encoding: 'json' });

@@ -3,7 +3,7 @@ import type { PutSvcMockFaultsParams } from '../../generated/types.js';
 import { requireControl } from '../control.js';
 import { errors } from '../errors/index.js';
 import { definePublicRoute, type Method, type RouteContext } from '../route.js';
-import type { Traffic, TrafficPatch } from '../traffic/index.js';
+import { wireSettings, type Traffic, type TrafficPatch } from '../traffic/index.js';
 
 const PATH = '/svc-mock/faults';
 const FIELDS = ['latency', 'fail_rate', 'fail_kinds', 'rate_limit', 'ip_rate_limit'] as const;
@@ -50,7 +50,7 @@ const setRoute = (method: Method) =>
     auth: 'none',
     schema: `${method.toLowerCase()}-svc-mock-faults`,
     summary: 'Mock only: merge latency, failure and rate-limit settings',
-    handler: (context) => ({ faults: trafficOf(context).set(patchOf(context.params)) }),
+    handler: (context) => ({ faults: wireSettings(trafficOf(context).set(patchOf(context.params))) }),
   });
 
 /** The faults control routes (root paths, outside /api/v1). */
@@ -62,7 +62,7 @@ export const faultRoutes = [
     auth: 'none',
     schema: 'get-svc-mock-faults',
     summary: 'Mock only: current latency, failure and rate-limit settings',
-    handler: (context) => ({ faults: trafficOf(context).get() }),
+    handler: (context) => ({ faults: wireSettings(trafficOf(context).get()) }),
   }),
   setRoute('PUT'),
   setRoute('POST'),
@@ -76,7 +76,7 @@ export const faultRoutes = [
     handler(context) {
       const traffic = trafficOf(context);
       traffic.clear();
-      return { faults: traffic.get() };
+      return { faults: wireSettings(traffic.get()) };
     },
   }),
 ];

@@ -16,6 +16,7 @@ export {
   DEFAULT_USER_RATE,
   DEFAULT_IP_RATE,
   PASSWORD_ATTEMPT_RATE,
+  wireSettings,
   type FailKind,
   type LatencyRange,
   type RateRule,

@@ -95,7 +95,10 @@ export function parseFailKinds(value: unknown): FailKind[] {
   return [...new Set(kinds)] as FailKind[];
 }
 
-/** Parses `200/60s`, `200/60`, `200` (per 60 s), `{limit, windowSeconds}` or `true` (200/60s); null/off = off. */
+/**
+ * Parses `200/60s`, `200/60`, `200` (per 60 s), `{limit, windowSeconds}` (or `window_seconds`, the HTTP form) or
+ * `true` (200/60s); null/off = off.
+ */
 export function parseRateRule(value: unknown, fallback: RateRule): RateRule | null {
   if (value === null || value === false || value === 'off') return null;
   if (value === true || value === 'on') return { ...fallback };
@@ -108,7 +111,8 @@ export function parseRateRule(value: unknown, fallback: RateRule): RateRule | nu
     limit = Number(m[1]);
     windowSeconds =
       m[2] === undefined ? fallback.windowSeconds : Number(m[2]) * (m[3]?.startsWith('m') ? 60 : 1);
-  } else if (isObject(value)) [limit, windowSeconds] = [Number(value.limit), Number(value.windowSeconds)];
+  } else if (isObject(value))
+    [limit, windowSeconds] = [Number(value.limit), Number(value.windowSeconds ?? value.window_seconds)];
   else throw bad('Invalid rate limit: expected requests/window like 200/60s');
   if (!Number.isInteger(limit) || limit < 1 || !Number.isFinite(windowSeconds) || windowSeconds <= 0)
     throw bad(`Invalid rate limit ${limit}/${windowSeconds}s: need at least 1 request per a positive window`);
@@ -174,4 +178,31 @@ export function mergeRules(...layers: (TrafficRule | undefined)[]): TrafficRule 
 /** Whether a layer turns anything on. */
 export function ruleIsActive(rule: TrafficRule): boolean {
   return !!rule.latency || (rule.failRate ?? 0) > 0 || !!rule.rateLimit || !!rule.ipRateLimit;
+}
+
+/** A rate rule as the control API shows it over HTTP (snake_case, like the rest of the API). */
+const wireRate = (rule: RateRule | null | undefined) =>
+  rule ? { limit: rule.limit, window_seconds: rule.windowSeconds } : rule;
+
+/** One layer in the HTTP form: `fail_rate`, `fail_kinds`, `rate_limit`, `ip_rate_limit`, `window_seconds`. */
+function wireRule(rule: TrafficRule): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (rule.latency !== undefined) out.latency = rule.latency;
+  if (rule.failRate !== undefined) out.fail_rate = rule.failRate;
+  if (rule.failKinds !== undefined) out.fail_kinds = rule.failKinds;
+  if (rule.rateLimit !== undefined) out.rate_limit = wireRate(rule.rateLimit);
+  if (rule.ipRateLimit !== undefined) out.ip_rate_limit = wireRate(rule.ipRateLimit);
+  return out;
+}
+
+const wireLayers = (layers: Record<string, TrafficRule>) =>
+  Object.fromEntries(Object.entries(layers).map(([key, rule]) => [key, wireRule(rule)]));
+
+/** The settings as `/svc-mock/faults` answers them: the same names its parameters take. */
+export function wireSettings(settings: TrafficSettings): Record<string, unknown> {
+  return {
+    ...wireRule(settings),
+    endpoints: wireLayers(settings.endpoints),
+    users: wireLayers(settings.users),
+  };
 }

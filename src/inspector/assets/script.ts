@@ -28,12 +28,12 @@ async function refreshRequests(reset) {
 
 // The settings in words: "latency 5–10 ms · fail rate 0.05 (500) · rate limit 50/60s · 2 endpoint rules".
 function describeFaults(f) {
-  const rate = (r) => r.limit + '/' + r.windowSeconds + 's';
+  const rate = (r) => r.limit + '/' + r.window_seconds + 's';
   const parts = [];
   if (f.latency) parts.push('latency ' + (f.latency.min === f.latency.max ? f.latency.min : f.latency.min + '–' + f.latency.max) + ' ms');
-  if (f.failRate) parts.push('fail rate ' + f.failRate + (f.failKinds ? ' (' + f.failKinds.join(', ') + ')' : ''));
-  if (f.rateLimit) parts.push('rate limit ' + rate(f.rateLimit));
-  if (f.ipRateLimit) parts.push('address rate limit ' + rate(f.ipRateLimit));
+  if (f.fail_rate) parts.push('fail rate ' + f.fail_rate + (f.fail_kinds ? ' (' + f.fail_kinds.join(', ') + ')' : ''));
+  if (f.rate_limit) parts.push('rate limit ' + rate(f.rate_limit));
+  if (f.ip_rate_limit) parts.push('address rate limit ' + rate(f.ip_rate_limit));
   const endpoints = Object.keys(f.endpoints || {}).length;
   const users = Object.keys(f.users || {}).length;
   if (endpoints) parts.push(endpoints + (endpoints === 1 ? ' endpoint rule' : ' endpoint rules'));
