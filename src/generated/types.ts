@@ -526,6 +526,41 @@ export type PostRegisterResponse = SuccessEnvelope &
       };
     };
     attachments?: Attachment[];
+    can_subscribe_other_users?: boolean;
+    realm_bots?: Bot[];
+    realm_embedded_bots?: {
+      name: string;
+      config: {
+        [k: string]: string;
+      };
+    }[];
+    realm_incoming_webhook_bots?: {
+      name: string;
+      display_name: string;
+      all_event_types: string[] | null;
+      config_options?: {}[];
+    }[];
+    realm_domains?: {
+      domain: string;
+      allow_subdomains: boolean;
+    }[];
+    realm_default_stream_groups?: {
+      id: number;
+      name: string;
+      description: string;
+      streams: unknown[];
+    }[];
+    stop_words?: string[];
+    has_zoom_token?: boolean;
+    giphy_api_key?: string;
+    /**
+     * Named hotspots before feature level 233 (then {name, title, description, delay} objects).
+     */
+    onboarding_steps?: {
+      type?: string;
+      name: string;
+    }[];
+    navigation_tour_video_url?: string | null;
   };
 export type PostSavedSnippetsResponse = SuccessEnvelope & {
   saved_snippet_id: number;
@@ -644,7 +679,7 @@ export type ReactionEvent = ReactionAddEvent | ReactionRemoveEvent;
  */
 export type RealmEvent = RealmUpdateEvent | RealmUpdateDictEvent | RealmDeactivatedEvent;
 /**
- * A bot was added, changed or removed (owner and administrators).
+ * A bot was added, changed, removed or deleted (its owner and the administrators; reference B.3).
  */
 export type RealmBotEvent =
   RealmBotAddEvent | RealmBotUpdateEvent | RealmBotRemoveEvent | RealmBotDeleteEvent;
@@ -2344,6 +2379,32 @@ export interface CodePlayground {
    */
   url_template: string;
 }
+/**
+ * A bot as its owner and the administrators see it: register realm_bots, realm_bot/add (reference A.7, B.3).
+ */
+export interface Bot {
+  email: string;
+  user_id: number;
+  full_name: string;
+  bot_type: 1 | 2 | 3 | 4;
+  is_active: boolean;
+  api_key: string;
+  /**
+   * Channel name, or null.
+   */
+  default_sending_stream: string | null;
+  /**
+   * Channel name, or null.
+   */
+  default_events_register_stream: string | null;
+  default_all_public_streams: boolean;
+  owner_id?: number | null;
+  avatar_url: string | null;
+  /**
+   * Outgoing-webhook ({base_url, interface, token}) or embedded-bot ({service_name, config_data}) services.
+   */
+  services: {}[];
+}
 export interface PostSavedSnippetsParams {
   title: string;
   content: string;
@@ -2777,25 +2838,44 @@ export interface RealmBotAddEvent {
   id: number;
   type: 'realm_bot';
   op: 'add';
-  bot: {};
+  bot: Bot;
 }
 export interface RealmBotUpdateEvent {
   id: number;
   type: 'realm_bot';
   op: 'update';
-  bot: {};
+  /**
+   * user_id and the one field that changed.
+   */
+  bot: {
+    user_id: number;
+    full_name?: string;
+    is_active?: boolean;
+    owner_id?: number | null;
+    api_key?: string;
+    avatar_url?: string | null;
+    default_sending_stream?: string | null;
+    default_events_register_stream?: string | null;
+    default_all_public_streams?: boolean;
+    services?: {}[];
+  };
 }
 export interface RealmBotRemoveEvent {
   id: number;
   type: 'realm_bot';
   op: 'remove';
-  bot: {};
+  bot: {
+    user_id: number;
+    full_name: string;
+  };
 }
 export interface RealmBotDeleteEvent {
   id: number;
   type: 'realm_bot';
   op: 'delete';
-  bot: {};
+  bot: {
+    user_id: number;
+  };
 }
 /**
  * The full custom emoji map after a change.

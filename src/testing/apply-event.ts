@@ -57,6 +57,21 @@ function applyRealmUser(s: Snapshot, e: Event): void {
   s[to].sort(byId('user_id'));
 }
 
+/** realm_bot events: add (or re-add) a bot, update one field, remove marks it inactive, delete drops it. */
+function applyRealmBot(s: Snapshot, e: Event): void {
+  if (!s.realm_bots) return;
+  const id = e.bot.user_id;
+  if (e.op === 'add') {
+    removeWhere(s.realm_bots, (b) => b.user_id === id);
+    s.realm_bots.push(e.bot);
+    s.realm_bots.sort(byId('user_id'));
+  }
+  const entry = (s.realm_bots as any[]).find((b) => b.user_id === id);
+  if (e.op === 'update' && entry) Object.assign(entry, e.bot);
+  if (e.op === 'remove' && entry) entry.is_active = false;
+  if (e.op === 'delete') removeWhere(s.realm_bots, (b) => b.user_id === id);
+}
+
 /** user_status: the event carries the changed parts; an empty text or emoji name clears that part. */
 function applyUserStatus(s: Snapshot, e: Event): void {
   if (!s.user_status) return;
@@ -161,6 +176,8 @@ function applyEventOnly(s: Snapshot, e: Event): void {
       return applyGroup(s, e);
     case 'realm_user':
       return applyRealmUser(s, e);
+    case 'realm_bot':
+      return applyRealmBot(s, e);
     case 'realm_linkifiers':
       s.realm_linkifiers = e.realm_linkifiers;
       return;

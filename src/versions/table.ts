@@ -605,6 +605,11 @@ export const BEHAVIOURS = {
     change: 'register carries navigation_views',
     where: 'POST /register',
   },
+  field_navigation_tour_video_url: {
+    level: 369,
+    change: 'register carries navigation_tour_video_url with the onboarding_steps section',
+    where: 'POST /register',
+  },
   field_register_limits_later: {
     level: 397,
     change: 'register carries max_bulk_new_subscription_messages',
@@ -879,7 +884,7 @@ export const BEHAVIOURS = {
   legacy_invite_to_stream_policy_removed: {
     level: 341,
     change:
-      'register no longer sends realm_invite_to_stream_policy nor can_subscribe_other_users (can_add_subscribers_group replaces them)',
+      'register no longer sends realm_invite_to_stream_policy (can_add_subscribers_group replaces it; can_subscribe_other_users stays)',
     where: 'POST /register',
   },
   legacy_bot_creation_policy_removed: {
@@ -1189,6 +1194,17 @@ export const BEHAVIOURS = {
     level: 235,
     change: 'user settings carry automatically_follow_topics_where_mentioned',
     where: 'user settings (register, defaults)',
+  },
+  field_giphy_api_key: {
+    level: 47,
+    change: 'register carries giphy_api_key (the giphy section)',
+    where: 'POST /register',
+  },
+  field_onboarding_steps: {
+    level: 233,
+    change:
+      'register sends onboarding_steps, requested as onboarding_steps (hotspots, requested as hotspots, before)',
+    where: 'POST /register',
   },
 
   // --- Endpoints beyond the spec that real clients call ---------------------------------------------------

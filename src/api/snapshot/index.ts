@@ -1,9 +1,11 @@
 /** The register snapshot: every section whose type was requested, built from the current state. */
+import { botSections } from './bots.js';
 import { channelSections } from './channels.js';
 import type { SnapshotContext, SnapshotSection } from './context.js';
 import { orgSections } from './org.js';
 import { personalSections } from './personal.js';
 import { realmSnapshot } from './realm.js';
+import { serverDataSections } from './server-data.js';
 import { userSections } from './users.js';
 import { uploadsProfilesSections } from './uploads-profiles.js';
 import { userPreferenceSections } from './user-preferences.js';
@@ -22,8 +24,10 @@ export const SNAPSHOT_SECTIONS: readonly SnapshotSection[] = [
   ...userPreferenceSections,
   ...channelSections,
   ...userSections,
+  ...botSections,
   ...orgSections,
   ...uploadsProfilesSections,
+  ...serverDataSections,
 ];
 
 function selected(section: SnapshotSection, requested: ReadonlySet<string> | null): boolean {

@@ -140,7 +140,6 @@ const DROPPED: Array<[string, BehaviourName]> = [
     .map(([key, p]): [string, BehaviourName] => [key, p.removedBy!]),
   ['realm_private_message_policy', 'legacy_private_message_policy_removed'],
   ['realm_bot_creation_policy', 'legacy_bot_creation_policy_removed'],
-  ['can_subscribe_other_users', 'legacy_invite_to_stream_policy_removed'],
   ['realm_is_zephyr_mirror_realm', 'zephyr_mirror_realm_removed'],
 ];
 

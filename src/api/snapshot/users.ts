@@ -5,7 +5,6 @@ import { formatUserGroup } from '../../store/user-groups/format.js';
 import { apiEmail, avatarUrl, formatUser } from '../../store/users.js';
 import type { UserRecord } from '../../store/state.js';
 import { accessibleUserIds, canAccessAllUsers, formatUnknownUser } from '../../store/users/visibility.js';
-import { has } from '../../versions/index.js';
 import { can, type SnapshotContext, type SnapshotSection } from './context.js';
 
 /** The caller's own account fields that accompany realm_users. */
@@ -21,6 +20,8 @@ function ownAccount(ctx: SnapshotContext, user: UserRecord): Record<string, unkn
     can_create_public_streams: canPublic,
     can_create_streams: canPublic || canPrivate,
     can_create_web_public_streams: canCreateChannel(state, user, 'web_public'),
+    // Still sent after can_add_subscribers_group replaced invite_to_stream_policy (level 341).
+    can_subscribe_other_users: inRealmGroup(state, user, 'can_add_subscribers_group'),
     can_invite_others_to_realm: canInviteUsers(state, user),
     is_admin: user.role <= 200,
     is_owner: user.role === 100,
@@ -31,10 +32,6 @@ function ownAccount(ctx: SnapshotContext, user: UserRecord): Record<string, unkn
     email: apiEmail(state, user),
     delivery_email: user.delivery_email,
     full_name: user.full_name,
-    // Dropped at level 341, when can_add_subscribers_group replaced invite_to_stream_policy.
-    ...(!has('legacy_invite_to_stream_policy_removed', ctx.store.featureLevel) && {
-      can_subscribe_other_users: inRealmGroup(state, user, 'can_add_subscribers_group'),
-    }),
   };
 }
 

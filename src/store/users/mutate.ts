@@ -4,6 +4,7 @@ import { emitPeer } from '../subscriptions/subscribe.js';
 import { SYSTEM_GROUP_NAMES, refreshSystemGroups } from '../groups.js';
 import type { UserRecord } from '../state.js';
 import { formatUser } from '../users.js';
+import { botAudience, formatBot } from './bots.js';
 import type { Store } from '../store.js';
 import { has } from '../../versions/index.js';
 
@@ -29,12 +30,36 @@ export function refreshSystemGroupsWithEvents(store: Store): void {
   }
 }
 
-/** Changes a user's full name; emits realm_user/update. */
+/** Changes a user's full name; emits realm_user/update (and realm_bot/update for a bot). */
 export function setFullName(store: Store, user: UserRecord, fullName: string): void {
   if (user.full_name === fullName) return;
   user.full_name = fullName;
   const person = { user_id: user.user_id, full_name: fullName };
   store.emit(store.activeUserIds(), { type: 'realm_user', op: 'update', person });
+  if (user.is_bot)
+    store.emit(botAudience(store.state, user), { type: 'realm_bot', op: 'update', bot: { ...person } });
+}
+
+/**
+ * Tells a bot's owner and the administrators that it was deactivated or reactivated: realm_bot/update
+ * {is_active} from FL222; before, realm_bot/remove {user_id, full_name} and realm_bot/add with the whole bot.
+ */
+function emitBotActive(store: Store, bot: UserRecord): void {
+  const audience = botAudience(store.state, bot);
+  if (has('user_active_update_event', store.featureLevel))
+    store.emit(audience, {
+      type: 'realm_bot',
+      op: 'update',
+      bot: { user_id: bot.user_id, is_active: bot.is_active },
+    });
+  else if (bot.is_active)
+    store.emit(audience, { type: 'realm_bot', op: 'add', bot: formatBot(store.state, bot) });
+  else
+    store.emit(audience, {
+      type: 'realm_bot',
+      op: 'remove',
+      bot: { user_id: bot.user_id, full_name: bot.full_name },
+    });
 }
 
 /** Changes a user's role; emits realm_user/update and refreshes the system groups. */
@@ -56,7 +81,8 @@ function activeSubscriptionIds(store: Store, user: UserRecord): number[] {
 
 /**
  * Deactivates a user and the bots they own: their subscriptions stop counting (peer_remove), system
- * groups are refreshed, and realm_user/update {is_active: false} is sent (realm_user/remove before FL222).
+ * groups are refreshed, and realm_user/update {is_active: false} is sent (realm_user/remove before FL222),
+ * for a bot also realm_bot/update (realm_bot/remove) to its owner and the administrators.
  */
 export function deactivateUser(store: Store, user: UserRecord): void {
   const { state } = store;
@@ -80,13 +106,15 @@ export function deactivateUser(store: Store, user: UserRecord): void {
           person: { user_id: target.user_id, full_name: target.full_name },
         };
     store.emit(audience, event);
+    if (target.is_bot) emitBotActive(store, target);
   }
   refreshSystemGroupsWithEvents(store);
 }
 
 /**
  * Reactivates a user: their subscriptions count again (peer_add), system groups refresh, and
- * realm_user/update {is_active: true} is sent (realm_user/add with the whole user before FL222).
+ * realm_user/update {is_active: true} is sent (realm_user/add with the whole user before FL222), for a bot
+ * also realm_bot/update (realm_bot/add with the whole bot) to its owner and the administrators.
  */
 export function reactivateUser(store: Store, user: UserRecord): void {
   const { state } = store;
@@ -108,6 +136,7 @@ export function reactivateUser(store: Store, user: UserRecord): void {
         level: store.featureLevel,
       }),
     }));
+  if (user.is_bot) emitBotActive(store, user);
   for (const streamId of activeSubscriptionIds(store, user)) {
     let set = state.subscribers.get(streamId);
     if (!set) state.subscribers.set(streamId, (set = new Set()));

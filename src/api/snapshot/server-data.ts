@@ -1,0 +1,33 @@
+/**
+ * Snapshot sections of server and organization data the mock keeps no state for: realm domains, default
+ * channel groups, stop words, video-call and GIPHY credentials, and the onboarding steps.
+ */
+import { has } from '../../versions/index.js';
+import type { SnapshotSection } from './context.js';
+import { STOP_WORDS } from './stop-words.js';
+
+/** Sections whose values follow from the mock's configuration rather than from realm records. */
+export const serverDataSections: SnapshotSection[] = [
+  // The realm format has no list of domains (its email_domain names the dummy API e-mails): none.
+  { types: ['realm_domains'], build: () => ({ realm_domains: [] }) },
+  // Nor default channel groups.
+  { types: ['default_stream_groups'], build: () => ({ realm_default_stream_groups: [] }) },
+  { types: ['stop_words'], build: () => ({ stop_words: [...STOP_WORDS] }) },
+  // No user has connected a Zoom account, and the server has no GIPHY key configured.
+  { types: ['video_calls'], build: () => ({ has_zoom_token: false }) },
+  { types: ['giphy'], build: () => ({ giphy_api_key: '' }) },
+  // The mock records no onboarding steps (there is no endpoint to mark one seen), so it sends none, as a
+  // server with its tutorial turned off does. The section is asked for as hotspots before level 233
+  // (fields.ts sends the key under that name there) and as onboarding_steps from then on.
+  {
+    types: ['onboarding_steps'],
+    build: ({ store }) =>
+      has('field_onboarding_steps', store.featureLevel)
+        ? { onboarding_steps: [], navigation_tour_video_url: null }
+        : {},
+  },
+  {
+    types: ['hotspots'],
+    build: ({ store }) => (has('field_onboarding_steps', store.featureLevel) ? {} : { onboarding_steps: [] }),
+  },
+];

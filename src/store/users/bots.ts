@@ -1,0 +1,64 @@
+/** Bots as their owners and the administrators see them: the register realm_bots entries and realm_bot events. */
+import { isRealmAdmin } from '../access.js';
+import type { RealmState, UserRecord } from '../state.js';
+import { apiEmail, avatarUrl } from '../users.js';
+
+/** One entry of register's realm_bots, and the `bot` of a realm_bot/add event. */
+export interface BotDict {
+  email: string;
+  user_id: number;
+  full_name: string;
+  bot_type: number;
+  is_active: boolean;
+  api_key: string;
+  default_sending_stream: string | null;
+  default_events_register_stream: string | null;
+  default_all_public_streams: boolean;
+  owner_id: number | null;
+  avatar_url: string | null;
+  services: unknown[];
+}
+
+/**
+ * A bot in the server's realm_bots shape. The realm format keeps no default channels and no services
+ * (outgoing webhooks, embedded bots) for a bot, so those are null, false and [] as for a new bot.
+ */
+export function formatBot(state: RealmState, bot: UserRecord): BotDict {
+  return {
+    email: apiEmail(state, bot),
+    user_id: bot.user_id,
+    full_name: bot.full_name,
+    bot_type: bot.bot_type ?? 1,
+    is_active: bot.is_active,
+    api_key: bot.api_key,
+    default_sending_stream: null,
+    default_events_register_stream: null,
+    default_all_public_streams: false,
+    owner_id: bot.bot_owner_id,
+    avatar_url: avatarUrl(state, bot, { clientExtavatar: false }),
+    services: [],
+  };
+}
+
+/** The organization's own bots (not the cross-realm system bots), active or not, by id. */
+function realmBots(state: RealmState): UserRecord[] {
+  return [...state.users.values()]
+    .filter((u) => u.is_bot && !u.is_system_bot)
+    .sort((a, b) => a.user_id - b.user_id);
+}
+
+/** The bots a user administers: every bot for administrators, their own for others, none for guests. */
+export function botsOf(state: RealmState, user: UserRecord): UserRecord[] {
+  if (user.role === 600) return [];
+  const all = realmBots(state);
+  return isRealmAdmin(user) ? all : all.filter((b) => b.bot_owner_id === user.user_id);
+}
+
+/** Who hears of a bot's changes (realm_bot events): its owner and the active human administrators. */
+export function botAudience(state: RealmState, bot: UserRecord): number[] {
+  const ids = new Set<number>();
+  if (bot.bot_owner_id !== null) ids.add(bot.bot_owner_id);
+  for (const user of state.users.values())
+    if (user.is_active && !user.is_bot && isRealmAdmin(user)) ids.add(user.user_id);
+  return [...ids].sort((a, b) => a - b);
+}
