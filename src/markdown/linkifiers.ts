@@ -61,6 +61,15 @@ export interface LinkifierMatch {
   url: string;
 }
 
+/** Whether any linkifier may match in the text (a cheap test before {@link linkifierMatches}). */
+export function linkifierMatchesAny(text: string, rules: readonly LinkifierRule[]): boolean {
+  for (const rule of rules) {
+    const c = compile(rule);
+    if (c && c.regex.test(text)) return true;
+  }
+  return false;
+}
+
 /** Matches of all linkifiers in order; an earlier linkifier wins where matches overlap. Sorted by start. */
 export function linkifierMatches(text: string, rules: readonly LinkifierRule[]): LinkifierMatch[] {
   const found: LinkifierMatch[] = [];

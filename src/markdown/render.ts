@@ -5,7 +5,9 @@ import { emptyRenderResult, type RenderContext, type RenderEnv, type RenderResul
 import { blocksPlugin } from './blocks.js';
 import { emojiPlugin } from './emoji-rule.js';
 import { mentionsPlugin } from './mentions.js';
+import { linkifierMatchesAny } from './linkifiers.js';
 import { postPlugin } from './post.js';
+import { simpleLine } from './simple.js';
 import { timePlugin } from './time-rule.js';
 
 export type { RenderContext, RenderResult } from './context.js';
@@ -52,8 +54,33 @@ function createMarkdown(): MarkdownIt {
 /** The shared parser (markdown-it instances are reusable; per-render data travels in env). */
 export const md = createMarkdown();
 
+/**
+ * The rendering of a line the fast path accepts (see simple.ts), when no text run of it would become a link
+ * (markdown-it's linkify, tested as its core rule does, or a realm linkifier); undefined otherwise.
+ */
+export function renderSimple(
+  content: string,
+  linkifiers: RenderContext['linkifiers'],
+): RenderResult | undefined {
+  const line = simpleLine(content);
+  if (!line) return undefined;
+  const linkify = md.linkify.pretest(content);
+  for (const text of line.texts) {
+    if (linkify && md.linkify.test(text)) return undefined;
+    if (linkifiers?.length && linkifierMatchesAny(text, linkifiers)) return undefined;
+  }
+  const result = emptyRenderResult();
+  result.html = line.html;
+  return result;
+}
+
 /** Renders Markdown to the API's HTML and reports mentions, wildcards, links, images and attachments. */
 export function renderMarkdown(content: string, context: RenderContext): RenderResult {
+  return renderSimple(content, context.linkifiers) ?? renderFully(content, context);
+}
+
+/** The same through markdown-it and the project's rules, whatever the content (the fast path's reference). */
+export function renderFully(content: string, context: RenderContext): RenderResult {
   const env: RenderEnv = {
     context,
     result: emptyRenderResult(),

@@ -6,7 +6,7 @@ import type {
   MentionUser,
   RenderContext,
 } from '../markdown/context.js';
-import { renderMarkdown, type RenderResult } from '../markdown/render.js';
+import { renderMarkdown, renderSimple, type RenderResult } from '../markdown/render.js';
 import { topicLinks as findTopicLinks, type TopicLink } from '../markdown/topic-links.js';
 import { hasContentAccess } from './access.js';
 import { groupMemberIds } from './groups.js';
@@ -118,6 +118,9 @@ function senderContext(state: RealmState, context: RenderContext, sender: UserRe
  * probed); the system bots' notices link every channel.
  */
 export function renderContent(state: RealmState, content: string, sender?: UserRecord): RenderResult {
+  // Plain lines need only the linkifiers: no context to build or narrow.
+  const simple = renderSimple(content, state.linkifiers);
+  if (simple) return simple;
   const context = renderContext(state);
   return renderMarkdown(
     content,

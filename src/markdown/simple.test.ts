@@ -1,0 +1,196 @@
+/**
+ * The fast path (simple.ts) against the full renderer: generated lines and every message of the dev realm and
+ * of a generated realm render to the same result both ways.
+ */
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../api/app.js';
+import { generateRealm } from '../fixtures/generate/index.js';
+import { addLinkifier, removeLinkifier } from '../store/linkifiers/linkifiers.js';
+import { renderContent, renderContext } from '../store/render.js';
+import type { RenderContext } from './context.js';
+import { renderFully, renderMarkdown, renderSimple } from './render.js';
+import { simpleLine } from './simple.js';
+
+const devRealm = JSON.parse(
+  readFileSync(new URL('../../fixtures/dev-realm.json', import.meta.url), 'utf8'),
+) as unknown;
+
+const context: RenderContext = {
+  realmUrl: 'http://localhost:9991',
+  linkifiers: [
+    { pattern: '#(?P<id>[0-9]+)', url_template: 'https://tracker.test/{id}' },
+    { pattern: 'PR(?P<id>[0-9]+)', url_template: 'https://review.test/{id}' },
+  ],
+};
+
+// Words that are plain, that linkify or a linkifier turns into links, and that other rules take.
+const WORDS = [
+  'a',
+  'benchmark',
+  'message',
+  'with',
+  'some',
+  'markup',
+  'Hello',
+  'x1',
+  '42',
+  'PR12',
+  'PR',
+  'example.com',
+  'www.test',
+  'localhost',
+  'a.b',
+  'e.g.',
+  'end.',
+  'why?',
+  'yes!',
+  'semi;',
+  '"quoted"',
+  "it's",
+  '(aside)',
+  'well-known',
+  '-',
+  '1.',
+  '1)',
+  '#12',
+  '@all',
+  ':smile:',
+  '_x_',
+  'a_b',
+  '`c`',
+  '~~s~~',
+  '<b>',
+  'a&b',
+  'x/y',
+  'http://h.test',
+  'ftp',
+  'mailto',
+  'é',
+  '🐙',
+  '|',
+  '>',
+  '+',
+  '=',
+  '\\',
+  '[x]',
+];
+const word = fc.constantFrom(...WORDS);
+const marker = fc.constantFrom('', '', '*', '**', '***');
+const gap = fc.constantFrom(' ', ' ', '  ', '\n', '\n\n', '', '\t');
+const span = fc
+  .tuple(marker, fc.array(word, { minLength: 1, maxLength: 4 }), fc.constantFrom('', '', ',', '.', '!', '*'))
+  .map(([m, ws, after]) => `${m}${ws.join(' ')}${m}${after}`);
+const line = fc
+  .tuple(
+    fc.constantFrom('', '', ' ', '* ', '1. ', '# ', '> '),
+    fc.array(fc.tuple(span, gap), { maxLength: 6 }),
+  )
+  .map(([lead, parts]) => lead + parts.map(([s, g]) => s + g).join(''));
+// Lines close to what the fast path takes: plain words, emphasis spans, punctuation after them.
+const PLAIN_WORDS = [
+  'a',
+  'message',
+  'Hello',
+  'x1',
+  '42',
+  'end.',
+  'why?',
+  'semi;',
+  "it's",
+  '(aside)',
+  'well-known',
+];
+// Single hazards in otherwise plain lines: links, linkifier matches and other rules' syntax.
+const HAZARDS = [
+  'PR12',
+  'a.b',
+  'example.com',
+  '_x_',
+  'a_b',
+  ':smile:',
+  '@all',
+  '#12',
+  'a&b',
+  '<b>',
+  '`c`',
+  'x~y',
+];
+const plainSpan = fc
+  .tuple(
+    fc.constantFrom('', '', '*', '**'),
+    fc.array(fc.constantFrom(...PLAIN_WORDS, ...PLAIN_WORDS, ...HAZARDS), { minLength: 1, maxLength: 3 }),
+    fc.constantFrom('', '', ',', '.', '!'),
+  )
+  .map(([m, ws, after]) => (m === '' ? ws.join(' ') : `${m}${ws.join(' ').replace(/\W+$/, '')}${m}${after}`));
+const plainLine = fc
+  .tuple(
+    fc.constantFrom(...PLAIN_WORDS.slice(0, 4), '*a*', '**x1**'),
+    fc.array(fc.tuple(fc.constantFrom(' ', ' ', ' ', ' ', '', '('), plainSpan), { maxLength: 6 }),
+  )
+  .map(([head, spans]) => head + spans.map(([gap, text]) => gap + text).join(''));
+const noise = fc.string({
+  unit: fc.constantFrom(...'ab1 *_.,!?;:\'"()-@#&<>`~\n'.split('')),
+  maxLength: 24,
+});
+
+/** The fast path's rendering compared with the full renderer's; true when the fast path took the content. */
+function sameBothWays(content: string, ctx: RenderContext): boolean {
+  const fast = renderSimple(content, ctx.linkifiers);
+  if (fast) expect(fast).toEqual(renderFully(content, ctx));
+  expect(renderMarkdown(content, ctx)).toEqual(renderFully(content, ctx));
+  return fast !== undefined;
+}
+
+describe('renderer fast path', () => {
+  it('renders the benchmark line as the full renderer does', () => {
+    const content = 'a benchmark message with **some** markup';
+    expect(simpleLine(content)?.html).toBe('<p>a benchmark message with <strong>some</strong> markup</p>');
+    expect(sameBothWays(content, context)).toBe(true);
+  });
+
+  it('leaves lines with links, linkifier matches, block syntax or other rules to the full renderer', () => {
+    for (const content of ['see example.com', 'fixed in PR12', '* item', '1. item', 'a _b_', 'x\ny', 'a  ']) {
+      expect(sameBothWays(content, context)).toBe(false);
+    }
+  });
+
+  it('gives the full renderer result for generated lines', () => {
+    let taken = 0;
+    let runs = 0;
+    fc.assert(
+      fc.property(fc.oneof(plainLine, plainLine, line, noise), (content) => {
+        runs++;
+        if (sameBothWays(content, context)) taken++;
+      }),
+      { numRuns: 4000, seed: 14 },
+    );
+    // The generators must exercise the fast path itself, not only its refusals.
+    expect(taken).toBeGreaterThan(runs / 10);
+  });
+
+  it('follows linkifiers added and removed through the store on plain lines', () => {
+    const { store } = createApp({ realm: devRealm });
+    const html = (): string => renderContent(store.state, 'fixed in **build** QX17 today').html;
+    const plain = '<p>fixed in <strong>build</strong> QX17 today</p>';
+    expect(html()).toBe(plain);
+    const rule = addLinkifier(store, 'QX(?P<n>[0-9]+)', 'https://qx.example/{n}');
+    expect(html()).toBe(
+      '<p>fixed in <strong>build</strong> <a href="https://qx.example/17">QX17</a> today</p>',
+    );
+    removeLinkifier(store, rule.id);
+    expect(html()).toBe(plain);
+  });
+
+  it.each([
+    ['the dev realm', () => devRealm],
+    ['a generated realm (5,000 messages, seed 3)', () => generateRealm({ messages: 5000, seed: 3 })],
+  ])('renders every message of %s the same both ways', (_name, realm) => {
+    const { state } = createApp({ realm: realm() }).store;
+    const ctx = renderContext(state);
+    let taken = 0;
+    for (const message of state.messages.values()) if (sameBothWays(message.content, ctx)) taken++;
+    expect(taken).toBeGreaterThan(0);
+  });
+});
