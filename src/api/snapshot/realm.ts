@@ -18,6 +18,9 @@ export const LIMITS = {
   max_reminder_note_length: 1000,
 } as const;
 
+/** The Jitsi Meet server of the server's configuration. */
+const SERVER_JITSI_URL = 'https://meet.jit.si';
+
 /** Builds the register keys of the `realm` snapshot section. */
 export function realmSnapshot(store: Store, services: AppServices): Record<string, unknown> {
   const { realm, settings } = store.state;
@@ -50,7 +53,9 @@ export function realmSnapshot(store: Store, services: AppServices): Record<strin
     server_inline_image_preview: true,
     server_inline_url_embed_preview: true,
     server_emoji_data_url: '/static/generated/emoji/emoji_api.json',
-    server_jitsi_server_url: 'https://meet.jit.si',
+    server_jitsi_server_url: SERVER_JITSI_URL,
+    // Deprecated at level 212 and still sent: the URL calls use, the realm's own or the server's.
+    jitsi_server_url: settings.jitsi_server_url ?? SERVER_JITSI_URL,
     server_generation: 1,
     server_presence_ping_interval_seconds: 60,
     server_presence_offline_threshold_seconds: 200,

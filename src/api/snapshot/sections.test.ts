@@ -83,7 +83,7 @@ const SECTIONS: Record<string, string[]> = {
 
 /** Sections whose many keys are checked by a few of them. */
 const OPEN_SECTIONS: Record<string, string[]> = {
-  realm: ['realm_name', 'realm_url', 'max_message_length', 'server_generation'],
+  realm: ['realm_name', 'realm_url', 'max_message_length', 'server_generation', 'jitsi_server_url'],
   update_display_settings: ['emojiset_choices', 'timezone', 'twenty_four_hour_time'],
   update_global_notifications: ['available_notification_sounds', 'enable_sounds'],
 };

@@ -18,6 +18,8 @@ const ALLOWED: Record<keyof typeof MARK, readonly CallerName[]> = {
   adminEmail: ADMINS,
   // Spectators see every user's public fields, as the real server's register answer does.
   keeperName: ['none', 'bot', 'member', 'moderator', 'admin', 'owner'],
+  // Administrators see every bot with its API key (realm_bots); the keeper is no caller.
+  botKey: ADMINS,
 };
 
 /** The markers `caller` must not see, with their names. */

@@ -22,6 +22,8 @@ export const MARK = {
   adminEmail: 'qzv-quiet@svc.test',
   /** The keeper's name: a guest cannot access the keeper (no shared channel), so sees "Unknown user". */
   keeperName: 'Qzv Keeper',
+  /** The API key of the keeper's bot (register's realm_bots: its owner and the administrators only). */
+  botKey: 'QzvKeeperBotKey0123456789abcdefg',
 } as const;
 
 /** Ids of the planted objects. */
@@ -29,6 +31,7 @@ export const IDS = {
   // Far above the dev realm's ids, so the dev realm can grow without a clash.
   keeper: 940,
   quiet: 941,
+  keeperBot: 942,
   prospero: 14,
   publicChannel: 940,
   vault: 941,
@@ -78,6 +81,17 @@ function planted(base: Record<string, unknown>): Record<string, unknown> {
       date_joined: T,
       api_key: key('quiet'),
       settings: { email_address_visibility: 3 },
+    },
+    {
+      user_id: IDS.keeperBot,
+      delivery_email: 'keeper-bot@svc.test',
+      full_name: 'Keeper Bot',
+      role: 400,
+      date_joined: T,
+      api_key: MARK.botKey,
+      is_bot: true,
+      bot_type: 1,
+      bot_owner_id: IDS.keeper,
     },
   );
   const channels = list('channels');
