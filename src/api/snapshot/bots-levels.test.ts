@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyEvent } from '../../testing/apply-event.js';
 import { LevelApps } from '../../testing/level-client.js';
 import { assertValidResponse } from '../../testing/schema-check.js';
+import { checkValidator } from '../../schema/validator.js';
 import { levelOf } from '../../versions/index.js';
 
 const IAGO = 'iago@svc.test';
@@ -61,5 +62,26 @@ describe('realm_bot events at the levels around 222', () => {
     const state = structuredClone(before);
     for (const event of events) applyEvent(state, event);
     expect(state.realm_bots).toEqual(after.realm_bots);
+  });
+});
+
+describe('realm_bot event shapes', () => {
+  const valid = (event: Row) => checkValidator('events/realm_bot.json')(event);
+  const at = { id: 3, type: 'realm_bot' };
+
+  it('takes an update of exactly one field, and remove and delete with their few keys', () => {
+    expect(valid({ ...at, op: 'update', bot: { user_id: 16, full_name: 'B' } })).toBe(true);
+    expect(valid({ ...at, op: 'update', bot: { user_id: 16, owner_id: 9 } })).toBe(true);
+    expect(valid({ ...at, op: 'update', bot: { user_id: 16 } })).toBe(false);
+    expect(valid({ ...at, op: 'update', bot: { user_id: 16, full_name: 'B', is_active: true } })).toBe(false);
+    expect(valid({ ...at, op: 'remove', bot: { user_id: 16, full_name: 'B' } })).toBe(true);
+    expect(valid({ ...at, op: 'delete', bot: { user_id: 16 } })).toBe(true);
+    expect(valid({ ...at, op: 'delete', bot: { user_id: 16, full_name: 'B' } })).toBe(false);
+  });
+
+  it('lets a client drop a bot on realm_bot/delete (sent to a previous owner who no longer administers it)', () => {
+    const state = { realm_bots: [{ user_id: 16 }, { user_id: 17 }] };
+    applyEvent(state, { ...at, op: 'delete', bot: { user_id: 16 } });
+    expect(state.realm_bots).toEqual([{ user_id: 17 }]);
   });
 });
