@@ -64,6 +64,11 @@ describeTransports('POST /register realm_bots and realm_bot events', (t) => {
     expect(await bots(GUEST)).toEqual([]);
     expect(await bots(MEMBER)).toEqual([]);
     expect((await bots(ADMIN)).map((b) => b.user_id)).toContain(DEFAULT_BOT);
+    // Nor does the guest hear of the bot's changes.
+    const guest = t().as(GUEST);
+    const queue = await queueOf(guest);
+    expect((await t().as(ADMIN).patch(`users/${DEFAULT_BOT}`, { full_name: 'Guest Bot' })).status).toBe(200);
+    expect(await eventsOf(guest, queue)).toEqual([]);
   });
 
   it('sends realm_bot/update of a bot renamed by an administrator to its owner and the administrators only', async () => {

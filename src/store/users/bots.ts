@@ -57,7 +57,9 @@ export function botsOf(state: RealmState, user: UserRecord): UserRecord[] {
 /** Who hears of a bot's changes (realm_bot events): its owner and the active human administrators. */
 export function botAudience(state: RealmState, bot: UserRecord): number[] {
   const ids = new Set<number>();
-  if (bot.bot_owner_id !== null) ids.add(bot.bot_owner_id);
+  // A guest owner administers no bot (botsOf), so hears of none either.
+  const owner = bot.bot_owner_id === null ? undefined : state.users.get(bot.bot_owner_id);
+  if (owner && owner.role !== 600) ids.add(owner.user_id);
   for (const user of state.users.values())
     if (user.is_active && !user.is_bot && isRealmAdmin(user)) ids.add(user.user_id);
   return [...ids].sort((a, b) => a - b);
