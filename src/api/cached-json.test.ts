@@ -106,3 +106,60 @@ describe('cachedJson', () => {
     );
   });
 });
+
+describe('JsonText as UTF-8 pieces', () => {
+  const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+  const pieces = (...texts: string[]): Uint8Array[] => texts.map(utf8);
+
+  it('reads as the text its pieces spell, as one array of their bytes', () => {
+    const text = new JsonText(pieces('{"a":"é', '☃🐙",', '"b":[1,2]}'));
+    expect(text.json).toBe('{"a":"é☃🐙","b":[1,2]}');
+    expect([...text.bytes]).toEqual([...utf8('{"a":"é☃🐙","b":[1,2]}')]);
+    expect(text.toJSON()).toEqual({ a: 'é☃🐙', b: [1, 2] });
+  });
+
+  it('joins its pieces once, into memory from the allocator it is given', () => {
+    const text = new JsonText(pieces('{"a"', ':1}'));
+    let calls = 0;
+    const allocate = (length: number): Uint8Array => {
+      calls++;
+      return new Uint8Array(new ArrayBuffer(length + 4), 4, length);
+    };
+    const bytes = text.bytesIn(allocate);
+    expect(new TextDecoder().decode(bytes)).toBe('{"a":1}');
+    expect(bytes.byteOffset).toBe(4);
+    expect(text.bytesIn(allocate)).toBe(bytes);
+    expect(text.bytes).toBe(bytes);
+    expect(calls).toBe(1);
+  });
+
+  it('keeps a string text a string for transports and encodes it once', () => {
+    const text = new JsonText('{"a":"é"}');
+    expect(text.body).toBe('{"a":"é"}');
+    expect(text.bytes).toBe(text.bytes);
+    expect(new TextDecoder().decode(text.bytes)).toBe('{"a":"é"}');
+    expect(new JsonText(pieces('{}')).body).toBeInstanceOf(Uint8Array);
+  });
+
+  it('gives the same success envelope as the string form, with and without other keys', () => {
+    const envelopes = [
+      { result: 'success', msg: '' },
+      { result: 'success', msg: '', ignored_parameters_unsupported: ['x', 'ÿ'] },
+    ];
+    const forms = [['{"a":1,"b":"☃"', ',"c":[]}'], ['{"only":true}'], ['{', '}'], ['{}']];
+    for (const envelope of envelopes) {
+      for (const form of forms) {
+        const fromString = successJson(new JsonText(form.join('')), envelope);
+        const fromPieces = successJson(new JsonText(pieces(...form)), envelope);
+        // Fields with members stay bytes (no decoding for the transport); an empty object is the envelope alone.
+        const members = form.join('') !== '{}';
+        expect(fromPieces.body instanceof Uint8Array).toBe(members);
+        expect(fromPieces.json).toBe(fromString.json);
+        expect(JSON.parse(fromPieces.json)).toEqual({
+          ...envelope,
+          ...(JSON.parse(form.join('')) as object),
+        });
+      }
+    }
+  });
+});

@@ -1,11 +1,111 @@
 /** JSON made once and spliced into answers as is: serialisations that many answers repeat. */
 
-/** A value already serialised as JSON; an answer's text takes its `json` in place of the value. */
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Copies UTF-8 pieces into `out`, which has room for all of them. */
+function joinInto(pieces: readonly Uint8Array[], out: Uint8Array): void {
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
+}
+
+/** Makes zero-filled memory (the default; node's adapter passes Buffer.allocUnsafeSlow). */
+const zeroed = (length: number): Uint8Array => new Uint8Array(length);
+
+// Envelope heads and tails repeat (the plain success envelope above all): encoded once each, a few kept.
+const MAX_ENCODED = 64;
+const encoded = new Map<string, Uint8Array>();
+
+/** The UTF-8 bytes of a short, often repeated text. */
+function encodeShort(text: string): Uint8Array {
+  let bytes = encoded.get(text);
+  if (bytes === undefined) {
+    if (encoded.size >= MAX_ENCODED) encoded.clear();
+    encoded.set(text, (bytes = encoder.encode(text)));
+  }
+  return bytes;
+}
+
+/**
+ * A value already serialised as JSON; an answer's text takes its `json` in place of the value. It is held as a
+ * string, as UTF-8 bytes, or as UTF-8 pieces (cached fragments of a page) joined once when first read; each
+ * form is made from another at most once, so a cached text is encoded once for every answer that sends it.
+ */
 export class JsonText {
   /** This text (handler fields) inside the plain success envelope, once an answer has needed it. */
   success?: JsonText;
+  private text: string | undefined;
+  private utf8: Uint8Array | undefined;
+  private pieces: readonly Uint8Array[] | undefined;
 
-  constructor(readonly json: string) {}
+  /** `json` is the text, or its UTF-8 bytes in pieces (kept as they are: not copied until read). */
+  constructor(json: string | readonly Uint8Array[]) {
+    if (typeof json === 'string') this.text = json;
+    else this.pieces = json;
+  }
+
+  /** The JSON as a string. */
+  get json(): string {
+    return (this.text ??= decoder.decode(this.bytes));
+  }
+
+  /** The JSON as UTF-8 bytes (one array). */
+  get bytes(): Uint8Array {
+    return this.bytesIn(zeroed);
+  }
+
+  /**
+   * The JSON as UTF-8 bytes, joined into memory from `allocate` (once: later calls give the same array) when
+   * it was made as pieces. A transport that is about to overwrite the memory may pass an allocator that skips
+   * zero-filling it.
+   */
+  bytesIn(allocate: (length: number) => Uint8Array): Uint8Array {
+    if (this.utf8 === undefined) {
+      if (this.pieces) {
+        let length = 0;
+        for (const piece of this.pieces) length += piece.length;
+        const out = allocate(length);
+        joinInto(this.pieces, out);
+        this.utf8 = out;
+        this.pieces = undefined;
+      } else this.utf8 = encoder.encode(this.text);
+    }
+    return this.utf8;
+  }
+
+  /** What a transport sends: the string when the text was made as one, else the bytes (no conversion). */
+  get body(): string | Uint8Array {
+    return this.text ?? this.bytes;
+  }
+
+  /**
+   * This object's members between `head` and `tail` (e.g. `{"a":1` and `}`), with a comma after `head` when
+   * there are members; in the form this text is held in. `tail` starts with its own comma when it has members.
+   */
+  spliced(head: string, tail: string): JsonText {
+    if (this.text !== undefined) {
+      const inner = this.text.slice(1, -1);
+      return new JsonText(`${head}${inner ? `,${inner}` : ''}${tail}`);
+    }
+    const pieces = this.pieces ?? [this.utf8!];
+    let length = 0;
+    for (const piece of pieces) length += piece.length;
+    if (length <= 2) return new JsonText(head + tail);
+    const out: Uint8Array[] = [encodeShort(`${head},`)];
+    const last = pieces.length - 1;
+    for (let i = 0; i <= last; i++) {
+      let piece = pieces[i]!;
+      // The outer braces: the first byte of the first piece and the last of the last (empty pieces aside).
+      if (i === 0) piece = piece.subarray(1);
+      if (i === last) piece = piece.subarray(0, piece.length - 1);
+      out.push(piece);
+    }
+    out.push(encodeShort(tail));
+    return new JsonText(out);
+  }
 
   /** What any other JSON.stringify (a test, a log) sees: the value the text stands for. */
   toJSON(): unknown {
@@ -58,10 +158,9 @@ export function successJson(fields: JsonText, envelope: Record<string, unknown>)
   // The plain success envelope around a cached text is the same every time: made once per text.
   const plain = result === 'success' && msg === '' && Object.keys(rest).length === 0;
   if (plain && fields.success) return fields.success;
-  const inner = fields.json.slice(1, -1);
   const tail = JSON.stringify(rest).slice(1, -1);
   const head = `{"result":${JSON.stringify(result)},"msg":${JSON.stringify(msg)}`;
-  const text = new JsonText(`${head}${inner ? `,${inner}` : ''}${tail ? `,${tail}` : ''}}`);
+  const text = fields.spliced(head, tail ? `,${tail}}` : '}');
   if (plain) fields.success = text;
   return text;
 }

@@ -83,6 +83,126 @@ describeTransports('GET /messages: cached message text follows every change', (t
     expect((await newest(MEMBER2, { apply_markdown: false })).content).toBe('first **text**');
     expect((await newest(MEMBER2)).content).toBe('<p>first <strong>text</strong></p>');
   });
+
+  it('shows a message moved to another topic, then to another channel, and drops a deleted one', async () => {
+    const id = await send();
+    const byId = async (): Promise<Array<Fetched & { subject: string }>> => {
+      const narrow = [{ operator: 'id', operand: id }];
+      const res = await t().as(ADMIN).get('messages', { anchor: id, num_before: 0, num_after: 0, narrow });
+      expect(res.status).toBe(200);
+      return (res.body as { messages: Array<Fetched & { subject: string }> }).messages;
+    };
+    expect((await byId()).map((m) => [m.subject, m.display_recipient])).toEqual([['cache', channel]]);
+    expect((await t().as(ADMIN).patch(`messages/${id}`, { topic: 'moved here' })).status).toBe(200);
+    expect((await byId()).map((m) => [m.subject, m.display_recipient])).toEqual([['moved here', channel]]);
+    const rome = t().app.store.state.channelsByName.get('rome')!.stream_id;
+    expect((await t().as(ADMIN).patch(`messages/${id}`, { stream_id: rome })).status).toBe(200);
+    expect((await byId()).map((m) => [m.subject, m.display_recipient])).toEqual([['moved here', 'Rome']]);
+    const inRome = async (): Promise<number[]> => {
+      const narrow = [{ operator: 'channel', operand: 'Rome' }];
+      const res = await t()
+        .as(ADMIN)
+        .get('messages', { anchor: 'newest', num_before: 5, num_after: 0, narrow });
+      return (res.body as { messages: Fetched[] }).messages.map((m) => m.id);
+    };
+    expect(await inRome()).toContain(id);
+    expect((await t().as(ADMIN).delete(`messages/${id}`)).status).toBe(200);
+    expect(await byId()).toEqual([]);
+    expect(await inRome()).not.toContain(id);
+  });
+
+  it("gives avatar_url as the sender's e-mail visibility allows it, after the sender changes it", async () => {
+    await send();
+    // An admin may see the sender's real e-mail: the client computes the avatar itself (avatar_url null).
+    expect((await newest(ADMIN)).avatar_url).toBeNull();
+    expect((await t().as(MEMBER).patch('settings', { email_address_visibility: 4 })).status).toBe(200);
+    expect((await newest(ADMIN)).avatar_url).toEqual(expect.any(String));
+    expect((await newest(ADMIN, { client_extavatar: false })).avatar_url).toEqual(expect.any(String));
+  });
+
+  it('answers a page as the JSON text of the formatted messages, byte for byte, with its length', async () => {
+    const id = await send();
+    // Non-ASCII text, escapes and a reaction: the cached UTF-8 pieces must give the same text as a stringify.
+    const content = 'é ☃ 🐙 "quoted" \\ <b> \u2028';
+    expect((await t().as(MEMBER).patch(`messages/${id}`, { content })).status).toBe(200);
+    expect((await t().as(MEMBER2).post(`messages/${id}/reactions`, { emoji_name: 'octopus' })).status).toBe(
+      200,
+    );
+    const { app } = t();
+    const { state } = app.store;
+    for (const email of [ADMIN, MEMBER, MEMBER2]) {
+      const params = { anchor: 'newest', num_before: 5, num_after: 0 };
+      const res = await t()
+        .as(email)
+        .get('messages', { ...params, narrow: [{ operator: 'channel', operand: channel }] });
+      const viewer = state.usersByEmail.get(email)!;
+      const channelId = state.channelsByName.get(channel.toLowerCase())!.stream_id;
+      const records = [...state.messages.values()].filter((m) => m.stream_id === channelId).slice(-5);
+      const options = { applyMarkdown: true, clientExtavatar: true, allowEmptyTopicName: false };
+      const messages = records.map((m) =>
+        formatMessageWithFlags(state, m, viewer, options, app.store.featureLevel),
+      );
+      const { found_anchor, found_oldest, found_newest } = res.body as Record<string, boolean>;
+      const expected = JSON.stringify({
+        result: 'success',
+        msg: '',
+        anchor: 10_000_000_000_000_000,
+        found_anchor,
+        found_oldest,
+        found_newest,
+        history_limited: false,
+        messages,
+      });
+      expect(JSON.stringify(res.body)).toBe(expected);
+      expect((res.body as { messages: Fetched[] }).messages.at(-1)!.content).toContain('é ☃');
+      const length = res.headers.get('content-length');
+      if (t().transport === 'http') expect(length).toBe(String(new TextEncoder().encode(expected).length));
+    }
+  });
+});
+
+describe('GET /messages at an old feature level: flags named as the level names them', () => {
+  for (const featureLevel of [223, 224]) {
+    it(`names the wildcard-mention flags of level ${featureLevel}`, async () => {
+      const { createApp } = await import('./app.js');
+      const { preparedDevRealm } = await import('../testing/dev-realm.js');
+      const { createManualClock } = await import('../store/clock.js');
+      const app = createApp({
+        realm: preparedDevRealm(),
+        featureLevel,
+        clock: createManualClock(Date.UTC(2025, 10, 21)),
+        logError: () => {},
+      });
+      const auth = (email: string): string => {
+        const user = app.store.state.usersByEmail.get(email)!;
+        return `Basic ${btoa(`${user.delivery_email}:${user.api_key}`)}`;
+      };
+      const sent = await app.fetch(
+        new Request('http://localhost/api/v1/messages', {
+          method: 'POST',
+          headers: { authorization: auth(MEMBER), 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ type: 'stream', to: 'Denmark', topic: 'all', content: 'hi @**all**' }),
+        }),
+      );
+      expect(await sent.text()).toContain('"result":"success"');
+      const query = new URLSearchParams({
+        anchor: 'newest',
+        num_before: '1',
+        num_after: '0',
+        // Levels below 250 name the operator `stream`.
+        narrow: JSON.stringify([{ operator: 'stream', operand: 'Denmark' }]),
+      });
+      const res = await app.fetch(
+        new Request(`http://localhost/api/v1/messages?${query}`, { headers: { authorization: auth(ADMIN) } }),
+      );
+      const body = (await res.json()) as { messages: Fetched[] };
+      expect(body).toHaveProperty('messages');
+      const { messages } = body;
+      const split = featureLevel >= 224;
+      expect(messages[0]!.flags).toContain('wildcard_mentioned');
+      expect(messages[0]!.flags.includes('stream_wildcard_mentioned')).toBe(split);
+    });
+  }
 });
 
 describe('messageJson', () => {

@@ -1,7 +1,7 @@
 /** The shape of one endpoint in the route table, and what its handler receives. */
 import type { Store } from '../store/store.js';
 import type { UserRecord } from '../store/state.js';
-import { bodyJson, type JsonText } from './json-text.js';
+import { bodyJson, JsonText } from './json-text.js';
 import type { AppServices } from './services.js';
 
 /** Who may call a route: an authenticated user, anyone, or anyone with optional credentials. */
@@ -48,6 +48,8 @@ export interface ApiResponse {
 export function responseText(response: ApiResponse): string | Uint8Array<ArrayBuffer> | null {
   if (response.body === null) return null;
   if (response.body instanceof Uint8Array) return response.body as Uint8Array<ArrayBuffer>;
+  // JSON made as bytes (a page of cached messages) is sent as they are, not decoded to be encoded again.
+  if (response.body instanceof JsonText) return response.body.body as string | Uint8Array<ArrayBuffer>;
   return typeof response.body === 'string' ? response.body : bodyJson(response.body as object);
 }
 

@@ -29,7 +29,8 @@ export function jsonExcerpt(value: unknown, max = EXCERPT_LENGTH): string {
   };
   const walk = (v: unknown): boolean => {
     if (v === null || typeof v !== 'object') return put(JSON.stringify(v) ?? 'null');
-    if (v instanceof JsonText) return put(v.json);
+    // Text made as bytes (a page of messages) is decoded only as far as the excerpt reaches.
+    if (v instanceof JsonText) return put(textExcerpt(v.body, max)!);
     if (Array.isArray(v)) {
       if (!put('[')) return false;
       for (let i = 0; i < v.length; i++) if ((i > 0 && !put(',')) || !walk(v[i])) return false;

@@ -1,6 +1,7 @@
 /** The node:http bridge: reads a request into the dispatcher's plain record and writes its answer. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { JsonText } from '../../api/json-text.js';
 import { responseText, type ApiRequest, type ApiResponse } from '../../api/route.js';
 import { withInspector } from '../../inspector/dispatcher.js';
 import { applyCors, type CorsOrigins } from './cors.js';
@@ -91,6 +92,15 @@ class NodeRequest implements ApiRequest {
   }
 }
 
+/**
+ * The bytes or text to send. JSON text is sent as its UTF-8 bytes, which a cached answer keeps from one request
+ * to the next (encoded once); a page of cached pieces is joined into memory that is not zero-filled first.
+ */
+function wireBody(response: ApiResponse): string | Uint8Array | null {
+  if (response.body instanceof JsonText) return response.body.bytesIn(Buffer.allocUnsafeSlow);
+  return responseText(response);
+}
+
 async function serve(
   app: Dispatcher,
   req: IncomingMessage,
@@ -103,15 +113,25 @@ async function serve(
     req.socket.destroy();
     return;
   }
-  const body = responseText(response) ?? undefined;
+  const body = req.method === 'HEAD' ? null : wireBody(response);
+  // Header pairs in one flat list (node takes it as is): the answer's own, then framing.
+  const head: string[] = [];
+  for (const name in response.headers) head.push(name, response.headers[name]!);
+  // The length is known before writing: sent as Content-Length (one write, no chunk framing). Bytes (cached
+  // JSON) are written as they are; text is encoded once, by the socket write.
+  if (body !== null)
+    head.push('Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.length));
   // A body left unread (refused before or while it streamed) is discarded for a moment, then the connection closes.
   // Such a connection is not reused, and the client must know: a keep-alive client would send its next request
   // on it and see the connection reset.
   const closing = !req.complete;
-  if (closing) lingerThenClose(req, res);
-  res.writeHead(response.status, closing ? { ...response.headers, Connection: 'close' } : response.headers);
+  if (closing) {
+    lingerThenClose(req, res);
+    head.push('Connection', 'close');
+  }
+  res.writeHead(response.status, head);
   flushing.add(res);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.end(body ?? undefined);
 }
 
 /** Resolves once every answer being written has reached its client or lost its connection. */

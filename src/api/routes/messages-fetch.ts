@@ -13,8 +13,8 @@ import { escapeHtml, highlightHtml, highlightTopic } from '../../store/narrow/se
 import type { MessageRecord, UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { errors } from '../errors/index.js';
-import type { JsonText } from '../json-text.js';
-import { messageJson } from '../message-json.js';
+import { JsonText } from '../json-text.js';
+import { pushMessagesJson } from '../message-json.js';
 import { defineRoute } from '../route.js';
 import { narrowFromParam, rawParam } from './messages-narrow.js';
 import { has } from '../../versions/index.js';
@@ -43,28 +43,43 @@ export function checkRange(numBefore: number, numAfter: number, includeAnchor: b
   if (!includeAnchor && numBefore > 0 && numAfter > 0) throw errors.anchorNotAtEnd();
 }
 
-function formatList(
+const encoder = new TextEncoder();
+const CLOSE_PAGE = encoder.encode(']}');
+
+/**
+ * The answer's fields: `head` (the fields before `messages`, in the answer's order), then the messages. Without
+ * search highlights a message's text is the same on every fetch until the store changes, so the fields are
+ * made as UTF-8 from cached pieces; with them, each message is formatted for this answer.
+ */
+function pageFields(
   store: Store,
   user: UserRecord,
   narrow: CompiledNarrow,
   records: MessageRecord[],
   params: GetMessagesParams,
-): Array<Message | JsonText> {
+  head: Record<string, number | boolean>,
+): Record<string, unknown> | JsonText {
   const options = {
     applyMarkdown: params.apply_markdown !== false,
     clientExtavatar: params.client_extavatar !== false,
     allowEmptyTopicName: params.allow_empty_topic_name === true,
   };
-  // Without search highlights a message's text is the same on every fetch until the store changes.
-  if (!narrow.search) return records.map((record) => messageJson(store, record, user, options));
-  return records.map((record) => {
+  const { search } = narrow;
+  if (!search) {
+    let open = '{';
+    for (const key in head) open += `"${key}":${head[key]},`;
+    const parts = [encoder.encode(`${open}"messages":[`)];
+    pushMessagesJson(parts, store, records, user, options);
+    parts.push(CLOSE_PAGE);
+    return new JsonText(parts);
+  }
+  const messages: Message[] = records.map((record) => {
     const out = formatMessageWithFlags(store.state, record, user, options, store.featureLevel);
-    if (narrow.search) {
-      out.match_content = highlightHtml(record.rendered_content, narrow.search);
-      out.match_subject = highlightTopic(record.topic, narrow.search);
-    }
+    out.match_content = highlightHtml(record.rendered_content, search);
+    out.match_subject = highlightTopic(record.topic, search);
     return out;
   });
+  return { ...head, messages };
 }
 
 const EXCLUSIVE_WITH_IDS = [
@@ -92,13 +107,12 @@ export const messageFetchRoutes = [
           .sort((a, b) => a - b)
           .map((id) => store.state.messages.get(id))
           .filter((m): m is MessageRecord => !!m && canReadMessage(store.state, user, m) && narrow.filter(m));
-        return {
+        return pageFields(store, user, narrow, records, params, {
           found_anchor: false,
           found_oldest: false,
           found_newest: false,
           history_limited: false,
-          messages: formatList(store, user, narrow, records, params),
-        };
+        });
       }
       if (params.use_first_unread_anchor && params.anchor !== undefined)
         throw errors.unsupportedCombination(['anchor', 'use_first_unread_anchor']);
@@ -123,14 +137,13 @@ export const messageFetchRoutes = [
         numAfter: params.num_after,
         includeAnchor,
       });
-      return {
+      return pageFields(store, user, narrow, range.messages, params, {
         anchor,
         found_anchor: range.foundAnchor,
         found_oldest: range.foundOldest,
         found_newest: range.foundNewest,
         history_limited: false,
-        messages: formatList(store, user, narrow, range.messages, params),
-      };
+      });
     },
   }),
   defineRoute<GetMessagesMatchesNarrowParams>({
