@@ -26,9 +26,14 @@ function coalesceKey(event: EventPayload): string | null {
   return `${event.all === true ? 'all' : 'some'}/${String(event.op)}/${String(event.flag)}`;
 }
 
-/** A queue's events and its parked poll; timers and fan-out live in the registry. */
+/**
+ * A queue's events and its parked poll; timers and fan-out live in the registry. Pending events are kept as the
+ * payloads fan-out delivered (one object shared by every queue that receives the same event) beside their ids;
+ * the event with its id is made when a poll reads it.
+ */
 export class EventQueue {
-  private events: QueuedEvent[] = [];
+  private payloads: EventPayload[] = [];
+  private ids: number[] = [];
   private nextEventId = 0;
   private newestPrunedId = -1;
   /** Ids already handed out that were merged into a later coalesced event (still acknowledgeable). */
@@ -47,24 +52,27 @@ export class EventQueue {
     return this.nextEventId;
   }
 
-  /** Appends an event (merging flag events with a pending one of the same kind) and wakes the waiter. */
+  /**
+   * Appends an event (merging flag events with a pending one of the same kind) and wakes the waiter. The
+   * payload is kept, not copied: it must not change once pushed (fan-out builds each payload for delivery).
+   */
   push(payload: EventPayload): void {
     const id = this.nextEventId++;
     const key = coalesceKey(payload);
-    // Object.assign then a set gives the spread's key order ({ ...payload, id }) at a tenth of its cost on V8.
-    let event = Object.assign({}, payload) as QueuedEvent;
-    event.id = id;
+    let event = payload;
     if (key !== null) {
-      const at = this.events.findIndex((e) => coalesceKey(e) === key);
+      const at = this.payloads.findIndex((e) => coalesceKey(e) === key);
       if (at >= 0) {
-        const previous = this.events[at]!;
-        this.events.splice(at, 1);
-        this.absorbedIds.add(previous.id);
+        const previous = this.payloads[at]!;
+        this.absorbedIds.add(this.ids[at]!);
+        this.payloads.splice(at, 1);
+        this.ids.splice(at, 1);
         const messages = [...(previous.messages as number[]), ...(payload.messages as number[])];
-        event = { ...previous, messages, id };
+        event = { ...previous, messages };
       }
     }
-    this.events.push(event);
+    this.payloads.push(event);
+    this.ids.push(id);
     this.scheduleFlush();
   }
 
@@ -72,9 +80,9 @@ export class EventQueue {
   checkAck(lastEventId: number): AckProblem {
     if (lastEventId < this.newestPrunedId) return 'pruned';
     let newest = this.newestPrunedId;
-    for (const event of this.events) {
-      if (event.id > lastEventId) break;
-      newest = event.id;
+    for (const id of this.ids) {
+      if (id > lastEventId) break;
+      newest = id;
     }
     if (newest !== lastEventId && !this.absorbedIds.has(lastEventId)) return 'unknown';
     return null;
@@ -83,20 +91,35 @@ export class EventQueue {
   /** Discards every event up to and including `lastEventId` (call after {@link checkAck}). */
   prune(lastEventId: number): void {
     let drop = 0;
-    while (drop < this.events.length && this.events[drop]!.id <= lastEventId) drop++;
-    if (drop) this.events = this.events.slice(drop);
+    while (drop < this.ids.length && this.ids[drop]! <= lastEventId) drop++;
+    if (drop) {
+      this.payloads = this.payloads.slice(drop);
+      this.ids = this.ids.slice(drop);
+    }
     if (lastEventId > this.newestPrunedId) this.newestPrunedId = lastEventId;
     for (const id of this.absorbedIds) if (id <= lastEventId) this.absorbedIds.delete(id);
   }
 
-  /** Pending events, oldest first. */
+  /** Pending events, oldest first, each a new object: its payload's keys, then `id`. */
   contents(): QueuedEvent[] {
-    return [...this.events];
+    const out: QueuedEvent[] = [];
+    for (let i = 0; i < this.ids.length; i++) {
+      // Object.assign then a set gives the spread's key order ({ ...payload, id }) at a tenth of its cost on V8.
+      const event = Object.assign({}, this.payloads[i]) as QueuedEvent;
+      event.id = this.ids[i]!;
+      out.push(event);
+    }
+    return out;
+  }
+
+  /** Number of pending events. */
+  get size(): number {
+    return this.ids.length;
   }
 
   /** Whether any event is pending. */
   get isEmpty(): boolean {
-    return this.events.length === 0;
+    return this.ids.length === 0;
   }
 
   /** Parks a poll; an earlier parked poll is answered at once with the current contents. */

@@ -20,8 +20,10 @@ import { has } from '../../versions/index.js';
 /** Per-emit scratch space shared by every queue that receives one event. */
 export interface DeliveryContext {
   store: Store;
-  /** Formatted messages keyed by viewer shape and format options (one format per shape, not per queue). */
-  formatted: Map<string, Message>;
+  /** Formatted messages keyed by message id × 16 + viewer shape (one format per shape, not per queue). */
+  formatted: Map<number, Message>;
+  /** Message events by formatted message and flags list: queues of one shape and flags share one event. */
+  events?: Map<Message, Map<readonly string[], EventPayload>>;
 }
 
 /** Subscription properties whose null means "inherit the user's setting", and that setting. */
@@ -35,32 +37,52 @@ const NOTIFICATION_DEFAULTS: Record<string, keyof UserRecord['settings']> = {
 
 const TOPIC_KEYS = ['topic', 'topic_name', 'subject', 'orig_subject'] as const;
 
-function messageEvent(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload): EventPayload[] {
+/** The message event `queue` receives, or undefined when its narrow excludes the message. */
+function messageEvent(
+  ctx: DeliveryContext,
+  queue: EventQueue,
+  payload: EventPayload,
+): EventPayload | undefined {
   const record = payload.$message as MessageRecord;
   const flags = (payload.flags as string[] | undefined) ?? [];
   const { state } = ctx.store;
-  if (queue.options.narrow.length && !matchesQueueNarrow(state, queue.options.narrow, record, flags))
-    return [];
-  const options = {
-    applyMarkdown: queue.options.applyMarkdown,
-    clientExtavatar: queue.options.clientExtavatar,
-    allowEmptyTopicName: hasCapability(queue.options, 'empty_topic_name'),
-  };
+  const { options } = queue;
+  if (options.narrow.length && !matchesQueueNarrow(state, options.narrow, record, flags)) return undefined;
+  const allowEmptyTopicName = hasCapability(options, 'empty_topic_name');
   // The viewer changes a message only through avatar_url (null for a sender whose e-mail they may see, with
   // client_gravatar): one format per shape, not per user, for a channel's many subscribers.
   const viewer = state.users.get(queue.userId);
-  const sender = state.users.get(record.sender_id);
-  const seesEmail = options.clientExtavatar && sender !== undefined && canSeeDeliveryEmail(sender, viewer);
-  const key = `${record.id}:${+seesEmail}${+options.applyMarkdown}${+options.clientExtavatar}${+options.allowEmptyTopicName}`;
+  let seesEmail = false;
+  if (options.clientExtavatar) {
+    const sender = state.users.get(record.sender_id);
+    seesEmail = sender !== undefined && canSeeDeliveryEmail(sender, viewer);
+  }
+  const shape =
+    (seesEmail ? 8 : 0) |
+    (options.applyMarkdown ? 4 : 0) |
+    (options.clientExtavatar ? 2 : 0) |
+    (allowEmptyTopicName ? 1 : 0);
+  const key = record.id * 16 + shape;
   let message = ctx.formatted.get(key);
   if (!message) {
-    message = formatMessage(state, record, viewer, options, ctx.store.featureLevel);
+    const format = {
+      applyMarkdown: options.applyMarkdown,
+      clientExtavatar: options.clientExtavatar,
+      allowEmptyTopicName,
+    };
+    message = formatMessage(state, record, viewer, format, ctx.store.featureLevel);
     ctx.formatted.set(key, message);
   }
-  const out: EventPayload = { type: 'message', message, flags };
   const echo = payload.$localEcho as { queueId: string; localId: string } | undefined;
-  if (echo && echo.queueId === queue.id) out.local_message_id = echo.localId;
-  return [out];
+  if (echo && echo.queueId === queue.id)
+    return { type: 'message', message, flags, local_message_id: echo.localId };
+  // The sender's payloads share their flags list per set of flags, so most recipients share one event.
+  const events = (ctx.events ??= new Map());
+  let byFlags = events.get(message);
+  if (!byFlags) events.set(message, (byFlags = new Map()));
+  let out = byFlags.get(flags);
+  if (!out) byFlags.set(flags, (out = { type: 'message', message, flags }));
+  return out;
 }
 
 function splitDeletes(payload: EventPayload): EventPayload[] {
@@ -119,12 +141,10 @@ function linkifiersEvent(ctx: DeliveryContext, queue: EventQueue, payload: Event
   return [{ ...payload, realm_linkifiers: linkifiers.map((l) => trimFields('linkifier', { ...l }, level)) }];
 }
 
-/** The type-specific part of delivery. */
+/** The type-specific part of delivery (message events are delivered before it: see deliverables). */
 function byType(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload): EventPayload[] {
   const caps = queue.options;
   switch (payload.type) {
-    case 'message':
-      return messageEvent(ctx, queue, payload);
     case 'typing':
       return 'stream_id' in payload && !hasCapability(caps, 'stream_typing_notifications') ? [] : [payload];
     case 'delete_message':
@@ -185,6 +205,11 @@ export function deliverables(ctx: DeliveryContext, queue: EventQueue, payload: E
   const types = queue.options.eventTypes;
   // user_settings also yields the legacy types, which a queue may have asked for on their own.
   if (types && !types.has(payload.type) && payload.type !== 'user_settings') return [];
+  // A message event carries no hints and keeps its empty topic (it is the most frequent event by far).
+  if (payload.type === 'message') {
+    const event = messageEvent(ctx, queue, payload);
+    return event ? [event] : [];
+  }
   const emptyTopicOk = hasCapability(queue.options, 'empty_topic_name');
   const out: EventPayload[] = [];
   for (const event of byType(ctx, queue, payload)) {

@@ -34,11 +34,13 @@ const TRUNCATION_MARK = '\n[message truncated]';
 
 /** Strips leading newlines and trailing whitespace (the server's normalization before the empty check). */
 export function stripContent(content: string): string {
-  return content.replace(/^\n+/, '').trimEnd();
+  return (content.charCodeAt(0) === 10 ? content.replace(/^\n+/, '') : content).trimEnd();
 }
 
 /** Truncates content to the published maximum the way the server does. */
 export function truncateContent(content: string): string {
+  // A string has at least as many UTF-16 units as characters: most content is short enough not to count.
+  if (content.length <= MAX_MESSAGE_LENGTH) return content;
   const chars = [...content];
   if (chars.length <= MAX_MESSAGE_LENGTH) return content;
   return chars.slice(0, MAX_MESSAGE_LENGTH - TRUNCATION_MARK.length).join('') + TRUNCATION_MARK;
@@ -76,6 +78,8 @@ export function mentionBits(message: MessageRecord, userId: number, topicPeople:
   return bits;
 }
 
+const NO_MENTIONS: ReadonlySet<number> = new Set<number>();
+
 /** The stored record of a new message (not yet indexed). */
 function buildRecord(store: Store, sender: UserRecord, input: SendInput): MessageRecord {
   const content = truncateContent(input.content);
@@ -97,7 +101,8 @@ function buildRecord(store: Store, sender: UserRecord, input: SendInput): Messag
     is_me_message: content.startsWith('/me '),
     reactions: [],
     edit_history: [],
-    mentioned_user_ids: rendered.mentionedUserIds,
+    // Most messages mention nobody: they share one empty set (records never change theirs).
+    mentioned_user_ids: rendered.mentionedUserIds.size ? rendered.mentionedUserIds : NO_MENTIONS,
     wildcard_mention: rendered.wildcard,
     has_link: rendered.hasLink,
     has_image: rendered.hasImage,
@@ -146,15 +151,23 @@ export function sendMessageWithDetails(store: Store, sender: UserRecord, input: 
 
   const channel = streamId !== null ? state.channels.get(streamId) : undefined;
   const isPublic = channel !== undefined && !channel.invite_only;
+  // One payload per set of flags (the sender's own when it carries a local echo): recipients with the same
+  // flags share it, and so share their queued event.
+  const byBits = new Map<number, EventPayload>();
   store.emit(readers, (userId) => {
+    const bits = bitsByUser.get(userId) ?? 0;
+    const echo = userId === sender.user_id ? input.localEcho : undefined;
+    const known = echo ? undefined : byBits.get(bits);
+    if (known) return known;
     // Keys set one by one (not spread in), the same keys in the same order at half the cost per recipient.
     const payload: EventPayload = {
       type: 'message',
       $message: record,
-      flags: flagNames(bitsByUser.get(userId) ?? 0, store.featureLevel),
+      flags: flagNames(bits, store.featureLevel),
     };
-    if (userId === sender.user_id && input.localEcho) payload.$localEcho = input.localEcho;
+    if (echo) payload.$localEcho = echo;
     if (isPublic) payload.$publicStream = true;
+    if (!echo) byBits.set(bits, payload);
     return payload;
   });
   if (record.has_attachment) noteUploadLinks(store, record);
