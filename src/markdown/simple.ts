@@ -47,7 +47,8 @@ export function simpleLine(content: string): SimpleLine | undefined {
   if (!isLetter(first) && first !== STAR) return undefined;
   if (content.charCodeAt(n - 1) === SPACE) return undefined;
   const texts: string[] = [];
-  let html = '<p>';
+  // Joined once at the end: one flat string for the stored message, not a tree of concatenations.
+  const parts = ['<p>'];
   let open = 0;
   let start = 0;
   let i = 0;
@@ -72,9 +73,9 @@ export function simpleLine(content: string): SimpleLine | undefined {
     if (i > start) {
       const text = content.slice(start, i);
       texts.push(text);
-      html += text;
+      parts.push(text);
     }
-    html += open === 0 ? (run === 2 ? '<strong>' : '<em>') : run === 2 ? '</strong>' : '</em>';
+    parts.push(open === 0 ? (run === 2 ? '<strong>' : '<em>') : run === 2 ? '</strong>' : '</em>');
     open = open === 0 ? run : 0;
     i = start = end;
   }
@@ -82,7 +83,8 @@ export function simpleLine(content: string): SimpleLine | undefined {
   if (n > start) {
     const text = start === 0 ? content : content.slice(start);
     texts.push(text);
-    html += text;
+    parts.push(text);
   }
-  return { html: `${html}</p>`, texts };
+  parts.push('</p>');
+  return { html: parts.join(''), texts };
 }
