@@ -69,7 +69,11 @@ export function topicParticipants(state: RealmState, streamId: number, topic: st
 }
 
 /** Mention flag bits a message gives one user. */
-export function mentionBits(message: MessageRecord, userId: number, topicPeople: Set<number>): number {
+export function mentionBits(
+  message: MessageRecord,
+  userId: number,
+  topicPeople: ReadonlySet<number>,
+): number {
   let bits = message.mentioned_user_ids.has(userId) ? FLAG_BITS.mentioned : 0;
   if (message.wildcard_mention === 'channel')
     bits |= FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.wildcard_mentioned;
@@ -110,6 +114,21 @@ function buildRecord(store: Store, sender: UserRecord, input: SendInput): Messag
   };
 }
 
+const NO_USERS: ReadonlySet<number> = new Set<number>();
+
+/** Everyone who gets a row: the channel's subscribers or the conversation, and the sender, in that order. */
+function messageReaders(state: RealmState, record: MessageRecord): number[] {
+  if (record.stream_id === null) {
+    const readers = [...new Set(record.recipients)];
+    if (!readers.includes(record.sender_id)) readers.push(record.sender_id);
+    return readers;
+  }
+  const subscribers = state.subscribers.get(record.stream_id);
+  const readers = subscribers ? [...subscribers] : [];
+  if (!subscribers?.has(record.sender_id)) readers.push(record.sender_id);
+  return readers;
+}
+
 /** A sent message and the visibility policy the send set automatically for the sender, if any. */
 export interface SendResult {
   record: MessageRecord;
@@ -123,30 +142,31 @@ export function sendMessageWithDetails(store: Store, sender: UserRecord, input: 
   const streamId = record.stream_id;
   const startedTopic = streamId !== null && messagesInTopic(state, streamId, record.topic).length === 0;
   const startedChannel = streamId !== null && !state.index.byChannel.get(streamId)?.length;
-  const topicPeople =
-    streamId !== null && record.wildcard_mention === 'topic'
-      ? topicParticipants(state, streamId, record.topic)
-      : new Set<number>();
-  topicPeople.add(sender.user_id);
+  // Topic participants matter only for a topic wildcard mention (the sender always counts as one).
+  let topicPeople = NO_USERS;
+  if (streamId !== null && record.wildcard_mention === 'topic') {
+    const people = topicParticipants(state, streamId, record.topic);
+    people.add(sender.user_id);
+    topicPeople = people;
+  }
 
   state.messages.set(record.id, record);
   indexLocation(state.index, record);
-  const readers = new Set(streamId !== null ? state.subscribers.get(streamId) : record.recipients);
-  readers.add(sender.user_id);
+  const readers = messageReaders(state, record);
   const readBySender = input.readBySender ?? isOfficialClient(input.client);
-  const readBy = new Set(input.readBy);
-  if (readBySender) readBy.add(sender.user_id);
+  const readByOthers = input.readBy?.length ? new Set(input.readBy) : undefined;
+  // Only rows with flags are kept here (most recipients of a send have none).
   const bitsByUser = new Map<number, number>();
-  const alerted = usersAlertedBy(state, record.content);
+  const alerted = state.alertWords.size ? usersAlertedBy(state, record.content) : NO_USERS;
   for (const userId of readers) {
     // A muted sender's messages reach the muter already read.
     let bits =
       mentionBits(record, userId, topicPeople) |
       alertWordBit(alerted, userId) |
       mutedSenderBit(state, userId, sender.user_id);
-    if (readBy.has(userId)) bits |= FLAG_BITS.read;
+    if ((readBySender && userId === sender.user_id) || readByOthers?.has(userId)) bits |= FLAG_BITS.read;
     addUserRow(state.index, userId, record.id, bits);
-    bitsByUser.set(userId, bits);
+    if (bits !== 0) bitsByUser.set(userId, bits);
   }
 
   const channel = streamId !== null ? state.channels.get(streamId) : undefined;
@@ -197,9 +217,9 @@ export function sendMessageWithDetails(store: Store, sender: UserRecord, input: 
 }
 
 /** Recipients who follow topics where they are mentioned start following this one. */
-function followWhereMentioned(store: Store, record: MessageRecord, readers: Set<number>): void {
+function followWhereMentioned(store: Store, record: MessageRecord, readers: readonly number[]): void {
   for (const userId of record.mentioned_user_ids) {
-    if (userId === record.sender_id || !readers.has(userId)) continue;
+    if (userId === record.sender_id || !readers.includes(userId)) continue;
     const user = store.state.users.get(userId);
     if (!user || user.is_bot || !user.settings.automatically_follow_topics_where_mentioned) continue;
     if (visibilityPolicy(store.state, userId, record.stream_id!, record.topic) === VISIBILITY.followed)
