@@ -1,0 +1,85 @@
+/**
+ * Benchmark: POST /messages in process, set up as the server-bound row is (dev realm, a channel of ten
+ * subscribers, one message-only queue each, the bench content). Prints the CPU time per send, the heap a stored
+ * message keeps and the heap its pending events keep until the queues are acknowledged.
+ * Run: node --expose-gc --import tsx src/bench/send.ts [sends] [sends between acknowledgements]
+ */
+import { readFileSync } from 'node:fs';
+import { createApp } from '../api/app.js';
+import type { ApiRequest } from '../api/route.js';
+
+const SENDS = Number(process.argv[2] ?? 60_000);
+const ACK_EVERY = Number(process.argv[3] ?? 6_000);
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('run with node --expose-gc');
+
+const realm = JSON.parse(
+  readFileSync(new URL('../../fixtures/dev-realm.json', import.meta.url), 'utf8'),
+) as unknown;
+const app = createApp({ realm, logError: () => {} });
+const { state } = app.store;
+const admin = state.usersByEmail.get('iago@svc.test')!;
+const humans = [...state.users.values()].filter((u) => u.is_active && !u.is_bot);
+const members = [admin, ...humans.filter((u) => u.user_id !== admin.user_id)].slice(0, 10);
+const auth = `Basic ${btoa(`${admin.delivery_email}:${admin.api_key}`)}`;
+const headers: Record<string, string> = {
+  authorization: auth,
+  'content-type': 'application/x-www-form-urlencoded',
+};
+
+const post = async (path: string, form: Record<string, string>): Promise<void> => {
+  const request: ApiRequest = {
+    method: 'POST',
+    path: `/api/v1/${path}`,
+    query: '',
+    header: (name) => headers[name],
+    body: new URLSearchParams(form).toString(),
+  };
+  const response = await app.handle(request);
+  if (response.status !== 200)
+    throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
+};
+
+await post('users/me/subscriptions', {
+  subscriptions: JSON.stringify([{ name: 'bench' }]),
+  principals: JSON.stringify(members.map((u) => u.user_id)),
+});
+const message = {
+  type: 'stream',
+  to: 'bench',
+  topic: 'load',
+  content: 'a benchmark message with **some** markup',
+};
+const queues = members.map((u) =>
+  app.services.queues.register(u.user_id, { eventTypes: new Set(['message']) }),
+);
+const acknowledge = (): void => {
+  for (const queue of queues) queue.prune(queue.nextId - 1);
+};
+const heap = (): number => {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+};
+
+for (let i = 0; i < 2000; i++) await post('messages', message);
+acknowledge();
+const before = heap();
+const cpu = process.cpuUsage();
+for (let i = 1; i <= SENDS; i++) {
+  await post('messages', message);
+  if (i % ACK_EVERY === 0 && i < SENDS) acknowledge();
+}
+const used = process.cpuUsage(cpu);
+const pendingSends = SENDS % ACK_EVERY || ACK_EVERY;
+const withPending = heap();
+acknowledge();
+const after = heap();
+console.log(
+  JSON.stringify({
+    sends: SENDS,
+    cpuUsPerSend: +((used.user + used.system) / SENDS).toFixed(1),
+    bytesPerStoredMessage: Math.round((after - before) / SENDS),
+    pendingBytesPerSend: Math.round((withPending - after) / pendingSends),
+  }),
+);
