@@ -1,0 +1,65 @@
+// The built command line as installed: bin/svc-mock.js loads the bundle of dist/cli-bundle/ (written by
+// `npm run build`, which `npm install` runs). It serves the dev realm, loads its lazy chunks (realm generator)
+// and offers the same commands as the unbundled dist/cli/run.js.
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = `${ROOT}bin/svc-mock.js`;
+const BUNDLE = `${ROOT}dist/cli-bundle/run.js`;
+const UNBUNDLED = `${ROOT}dist/cli/run.js`;
+const IAGO = `Basic ${btoa('iago@svc.test:iagoSvcDevApiKey0123456789abcdef')}`;
+
+const run = async (args: string[]): Promise<string> =>
+  (await promisify(execFile)(process.execPath, args, { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 })).stdout;
+
+describe('bundled command line', () => {
+  it('is built (npm run build writes dist/cli-bundle/run.js)', () => {
+    expect(existsSync(BUNDLE), 'run `npm run build`').toBe(true);
+  });
+
+  it('serves the dev realm through bin/svc-mock.js: first answer, an authenticated answer, stop', async () => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', () => {
+          const match = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          if (match) resolve(match[1]!);
+        });
+        child.on('exit', () => reject(new Error(`serve exited early:\n${out}`)));
+      });
+      const settings = await fetch(`${url}/api/v1/server_settings`);
+      expect(settings.status).toBe(200);
+      expect(await settings.json()).toMatchObject({ result: 'success', realm_name: expect.any(String) });
+      const me = await fetch(`${url}/api/v1/users/me`, { headers: { authorization: IAGO } });
+      expect(me.status).toBe(200);
+      expect(await me.json()).toMatchObject({ result: 'success', email: 'iago@svc.test' });
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(out).toMatch(/iago@svc\.test\s+administrator/);
+  });
+
+  it('offers the same commands and options as the unbundled build', async () => {
+    for (const args of [['--help'], ['serve', '--help'], ['conformance', '--help']])
+      expect(await run([BUNDLE, ...args])).toBe(await run([UNBUNDLED, ...args]));
+  });
+
+  it('loads a lazily imported part (the realm generator) and writes the same realm', async () => {
+    const args = ['realm', 'generate', '--users', '3', '--channels', '2', '--messages', '5', '--seed', '7'];
+    const bundled = await run([BIN, ...args]);
+    expect(JSON.parse(bundled)).toMatchObject({ format: 'svc-mock-realm/1' });
+    expect(bundled).toBe(await run([UNBUNDLED, ...args]));
+  });
+});

@@ -1,0 +1,43 @@
+// The shared validators add schemas on first use (a reference's file and what it $refs): every schema is still
+// checked against the meta-schema here, and references across files resolve as they did with all schemas added.
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { schemas } from '../generated/schemas.js';
+import { checkValidator, inputValidator } from './validator.js';
+
+describe('schema validators', () => {
+  it('every schema of src/schemas is valid against its meta-schema', () => {
+    const ajv = new Ajv({ strict: false });
+    const invalid = schemas.filter((schema) => !ajv.validateSchema(schema));
+    expect(invalid.map((schema) => schema.$id)).toEqual([]);
+    expect(schemas.length).toBeGreaterThan(100);
+  });
+
+  it('compiles a definition inside a file (common.json#/$defs/...)', () => {
+    const validate = checkValidator('common.json#/$defs/GroupSettingValue');
+    expect(validate(3)).toBe(true);
+    expect(validate({ direct_members: [1], direct_subgroups: [] })).toBe(true);
+    expect(validate({ direct_members: [1] })).toBe(false);
+  });
+
+  it('fills defaults with the input validator and leaves data alone with the check validator', () => {
+    const id = 'resources/realm-settings.json';
+    const filled: Record<string, unknown> = {};
+    expect(inputValidator(id)(filled)).toBe(true);
+    expect(Object.keys(filled).length).toBeGreaterThan(0);
+    const untouched: Record<string, unknown> = {};
+    expect(checkValidator(id)(untouched)).toBe(true);
+    expect(untouched).toEqual({});
+  });
+
+  it('validates through $refs into other files: an endpoint answer referring to resources', () => {
+    const validate = checkValidator('endpoints/get-server-settings.json#/$defs/response');
+    expect(validate({ result: 'success' })).toBe(false);
+    expect(validate.errors?.length).toBeGreaterThan(0);
+  });
+
+  it('throws for an unknown schema, whether its file or its pointer is unknown', () => {
+    expect(() => inputValidator('no-such-file.json')).toThrow(/unknown schema/);
+    expect(() => checkValidator('common.json#/$defs/NoSuchDefinition')).toThrow();
+  });
+});
