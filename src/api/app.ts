@@ -12,6 +12,7 @@ import { deriveRequest } from './derive-request.js';
 import { ApiError, errors } from './errors/index.js';
 import { DEFAULT_LIMITS, type RequestLimits } from './limits.js';
 import { compileParams, decodeParams, readRawParams, type ParamsPlan } from './params.js';
+import { SharedParams, type DecodedParams } from './shared-params.js';
 import type { Traffic } from './traffic/index.js';
 import {
   BodyTooLargeError,
@@ -113,6 +114,7 @@ export function createApp(options: AppOptions): App {
   const limits = services.limits;
 
   const traffic = options.traffic;
+  const sharedParams = new SharedParams();
 
   const dispatch = async (request: ApiRequest, gate?: TrafficGate): Promise<ApiResponse> => {
     const found = match(request.method.toUpperCase(), request.path);
@@ -166,9 +168,15 @@ export function createApp(options: AppOptions): App {
     }
     const loaded: ApiRequest =
       bodyBytes === request.body ? request : deriveRequest(request, { body: bodyBytes, readBody: undefined });
-    const raw = await readRawParams(loaded, limits);
-    const unsupported = dropUnsupportedParams(routeKey, raw, services.featureLevel);
-    const { params, ignored } = decodeParams(plans.get(route)!, raw, found.pathParams, limits);
+    const decode = async (): Promise<DecodedParams> => {
+      const raw = await readRawParams(loaded, limits);
+      const unsupported = dropUnsupportedParams(routeKey, raw, services.featureLevel);
+      return { ...decodeParams(plans.get(route)!, raw, found.pathParams, limits), unsupported };
+    };
+    const { params, ignored, unsupported } =
+      route.sharedParams && request.method === 'GET'
+        ? await sharedParams.get(`${request.path}?${request.query}`, decode)
+        : await decode();
     const result = await route.handler({
       store,
       services,

@@ -3,8 +3,15 @@
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** The total length of UTF-8 pieces. */
+export function byteLength(pieces: readonly Uint8Array[]): number {
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  return length;
+}
+
 /** Copies UTF-8 pieces into `out`, which has room for all of them. */
-function joinInto(pieces: readonly Uint8Array[], out: Uint8Array): void {
+export function joinInto(pieces: readonly Uint8Array[], out: Uint8Array): void {
   let at = 0;
   for (const piece of pieces) {
     out.set(piece, at);
@@ -12,15 +19,12 @@ function joinInto(pieces: readonly Uint8Array[], out: Uint8Array): void {
   }
 }
 
-/** Makes zero-filled memory (the default; node's adapter passes Buffer.allocUnsafeSlow). */
-const zeroed = (length: number): Uint8Array => new Uint8Array(length);
-
 // Envelope heads and tails repeat (the plain success envelope above all): encoded once each, a few kept.
 const MAX_ENCODED = 64;
 const encoded = new Map<string, Uint8Array>();
 
-/** The UTF-8 bytes of a short, often repeated text. */
-function encodeShort(text: string): Uint8Array {
+/** The UTF-8 bytes of a short, often repeated text (kept: never write to them). */
+export function encodeShort(text: string): Uint8Array {
   let bytes = encoded.get(text);
   if (bytes === undefined) {
     if (encoded.size >= MAX_ENCODED) encoded.clear();
@@ -52,28 +56,24 @@ export class JsonText {
     return (this.text ??= decoder.decode(this.bytes));
   }
 
-  /** The JSON as UTF-8 bytes (one array). */
+  /** The JSON as UTF-8 bytes (one array, kept: made once). */
   get bytes(): Uint8Array {
-    return this.bytesIn(zeroed);
-  }
-
-  /**
-   * The JSON as UTF-8 bytes, joined into memory from `allocate` (once: later calls give the same array) when
-   * it was made as pieces. A transport that is about to overwrite the memory may pass an allocator that skips
-   * zero-filling it.
-   */
-  bytesIn(allocate: (length: number) => Uint8Array): Uint8Array {
     if (this.utf8 === undefined) {
       if (this.pieces) {
-        let length = 0;
-        for (const piece of this.pieces) length += piece.length;
-        const out = allocate(length);
-        joinInto(this.pieces, out);
-        this.utf8 = out;
+        this.utf8 = new Uint8Array(byteLength(this.pieces));
+        joinInto(this.pieces, this.utf8);
         this.pieces = undefined;
       } else this.utf8 = encoder.encode(this.text);
     }
     return this.utf8;
+  }
+
+  /**
+   * The UTF-8 bytes as held: one array (kept, made once), or the pieces of a text made from them and not
+   * joined yet, for a transport to copy into memory of its own (see {@link joinInto}).
+   */
+  get wire(): Uint8Array | readonly Uint8Array[] {
+    return this.pieces ?? this.bytes;
   }
 
   /** What a transport sends: the string when the text was made as one, else the bytes (no conversion). */
@@ -91,9 +91,7 @@ export class JsonText {
       return new JsonText(`${head}${inner ? `,${inner}` : ''}${tail}`);
     }
     const pieces = this.pieces ?? [this.utf8!];
-    let length = 0;
-    for (const piece of pieces) length += piece.length;
-    if (length <= 2) return new JsonText(head + tail);
+    if (byteLength(pieces) <= 2) return new JsonText(head + tail);
     const out: Uint8Array[] = [encodeShort(`${head},`)];
     const last = pieces.length - 1;
     for (let i = 0; i <= last; i++) {
@@ -149,18 +147,21 @@ export function bodyJson(body: object): string {
   return out + '}';
 }
 
+const PLAIN_HEAD = '{"result":"success","msg":""';
+
 /**
  * A success body whose handler fields are JSON text: `envelope`'s result and msg, then the fields, then the
  * envelope's other keys (ignored_parameters_unsupported), in the order an object body would have them.
  */
 export function successJson(fields: JsonText, envelope: Record<string, unknown>): JsonText {
-  const { result, msg, ...rest } = envelope;
+  const { result, msg } = envelope;
+  let keys = 0;
+  for (const key in envelope) if (Object.hasOwn(envelope, key)) keys++;
   // The plain success envelope around a cached text is the same every time: made once per text.
-  const plain = result === 'success' && msg === '' && Object.keys(rest).length === 0;
-  if (plain && fields.success) return fields.success;
+  const plain = result === 'success' && msg === '' && keys === 2;
+  if (plain) return (fields.success ??= fields.spliced(PLAIN_HEAD, '}'));
+  const { result: _result, msg: _msg, ...rest } = envelope;
   const tail = JSON.stringify(rest).slice(1, -1);
   const head = `{"result":${JSON.stringify(result)},"msg":${JSON.stringify(msg)}`;
-  const text = fields.spliced(head, tail ? `,${tail}}` : '}');
-  if (plain) fields.success = text;
-  return text;
+  return fields.spliced(head, tail ? `,${tail}}` : '}');
 }

@@ -254,3 +254,42 @@ describe('bodyJson', () => {
     expect(bodyJson(body)).toBe(JSON.stringify(body));
   });
 });
+
+describeTransports('GET /messages: a query decoded once answers as the realm is now', (t) => {
+  const query = {
+    anchor: 'newest',
+    num_before: 3,
+    num_after: 0,
+    narrow: [{ operator: 'channel', operand: 'Denmark' }],
+    not_a_parameter: 1,
+  };
+
+  it('resolves the same narrow again after the channel is renamed, and lists ignored parameters each time', async () => {
+    const first = await t().as(ADMIN).get('messages', query);
+    expect(first.status).toBe(200);
+    expect(first.body.ignored_parameters_unsupported).toEqual(['not_a_parameter']);
+    expect((first.body as { messages: Fetched[] }).messages.length).toBe(3);
+    const streamId = t().app.store.state.channelsByName.get('denmark')!.stream_id;
+    expect((await t().as(ADMIN).patch(`streams/${streamId}`, { new_name: 'Jutland' })).status).toBe(200);
+    const again = await t().as(ADMIN).get('messages', query);
+    expect(again.status).toBe(400);
+    expect(again.body.msg).toContain('Denmark');
+    const renamed = await t()
+      .as(ADMIN)
+      .get('messages', { ...query, narrow: [{ operator: 'channel', operand: 'Jutland' }] });
+    expect((renamed.body as { messages: Fetched[] }).messages.map((m) => m.id)).toEqual(
+      (first.body as { messages: Fetched[] }).messages.map((m) => m.id),
+    );
+    expect(renamed.body.ignored_parameters_unsupported).toEqual(['not_a_parameter']);
+  });
+
+  it('refuses a bad query every time it is sent', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await t()
+        .as(ADMIN)
+        .get('messages', { ...query, num_before: 'many' });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('BAD_REQUEST');
+    }
+  });
+});

@@ -104,6 +104,8 @@ export interface Route<P = Record<string, unknown>> {
   allowIncomingWebhook?: boolean;
   /** The body may be as large as `maxUploadBody` (file uploads), not only `maxBody`. */
   largeBody?: boolean;
+  /** GET parameters are decoded once per distinct query and shared (frozen): the handler never writes to them. */
+  sharedParams?: boolean;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- narrowed by defineRoute / definePublicRoute
   handler: (context: RouteContext<P, any>) => HandlerResult;
 }

@@ -13,10 +13,10 @@ import { escapeHtml, highlightHtml, highlightTopic } from '../../store/narrow/se
 import type { MessageRecord, UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { errors } from '../errors/index.js';
-import { JsonText } from '../json-text.js';
+import { encodeShort, JsonText } from '../json-text.js';
 import { pushMessagesJson } from '../message-json.js';
 import { defineRoute } from '../route.js';
-import { narrowFromParam, rawParam } from './messages-narrow.js';
+import { narrowFromParam } from './messages-narrow.js';
 import { has } from '../../versions/index.js';
 
 /** Most messages one GET /messages may ask for. */
@@ -43,8 +43,7 @@ export function checkRange(numBefore: number, numAfter: number, includeAnchor: b
   if (!includeAnchor && numBefore > 0 && numAfter > 0) throw errors.anchorNotAtEnd();
 }
 
-const encoder = new TextEncoder();
-const CLOSE_PAGE = encoder.encode(']}');
+const CLOSE_PAGE = new TextEncoder().encode(']}');
 
 /**
  * The answer's fields: `head` (the fields before `messages`, in the answer's order), then the messages. Without
@@ -68,7 +67,7 @@ function pageFields(
   if (!search) {
     let open = '{';
     for (const key in head) open += `"${key}":${head[key]},`;
-    const parts = [encoder.encode(`${open}"messages":[`)];
+    const parts = [encodeShort(`${open}"messages":[`)];
     pushMessagesJson(parts, store, records, user, options);
     parts.push(CLOSE_PAGE);
     return new JsonText(parts);
@@ -97,12 +96,12 @@ export const messageFetchRoutes = [
     path: '/messages',
     schema: 'get-messages',
     summary: 'Fetch messages around an anchor or by ID, filtered by a narrow',
+    sharedParams: true,
     handler({ store, user, params, request }) {
-      const rawNarrow = rawParam(request, 'narrow');
       if (params.message_ids !== undefined) {
         const conflicting = EXCLUSIVE_WITH_IDS.filter((k) => params[k] !== undefined);
         if (conflicting.length) throw errors.unsupportedCombination(['message_ids', ...conflicting]);
-        const narrow = narrowFromParam(store, user, params.narrow, true, rawNarrow);
+        const narrow = narrowFromParam(store, user, params.narrow, true, request);
         const records = [...new Set(params.message_ids)]
           .sort((a, b) => a - b)
           .map((id) => store.state.messages.get(id))
@@ -129,7 +128,7 @@ export const messageFetchRoutes = [
       if (params.num_after === undefined) throw errors.missingArgument('num_after');
       const includeAnchor = params.include_anchor !== false;
       checkRange(params.num_before, params.num_after, includeAnchor);
-      const narrow = narrowFromParam(store, user, params.narrow, true, rawNarrow);
+      const narrow = narrowFromParam(store, user, params.narrow, true, request);
       const anchor = resolveAnchor(store, user, narrow, anchorParam);
       const range = fetchRange(store.state, narrow, {
         anchor,
@@ -153,7 +152,7 @@ export const messageFetchRoutes = [
     summary: 'Which of the given messages match a narrow, with search highlighting',
     handler({ store, user, params, request }) {
       // The server answers from the user's own rows only: no unsubscribed channel history here.
-      const narrow = narrowFromParam(store, user, params.narrow, false, rawParam(request, 'narrow'));
+      const narrow = narrowFromParam(store, user, params.narrow, false, request);
       const messages: Record<string, { match_content: string; match_subject: string }> = {};
       for (const id of params.msg_ids) {
         const m = store.state.messages.get(id);

@@ -18,15 +18,20 @@ export function rawParam(request: ApiRequest, name: string): string | undefined 
 
 /**
  * Parses and compiles a decoded `narrow` parameter for the viewer, or throws the API's error. `raw` is the
- * parameter as sent: a structural error echoes it (re-encoding the decoded value would change its spacing).
+ * parameter as sent (or the request to read it from, only when needed): a structural error echoes it
+ * (re-encoding the decoded value would change its spacing).
  */
 export function narrowFromParam(
   store: Store,
   viewer: UserRecord,
   value: unknown,
   allowHistory = true,
-  raw?: string,
+  raw?: string | ApiRequest,
 ): CompiledNarrow {
+  const sent = (): string => {
+    const text = typeof raw === 'object' ? rawParam(raw, 'narrow') : raw;
+    return text ?? JSON.stringify(value);
+  };
   // A value that is not JSON arrives as a string: a structural error like any non-list.
   if (typeof value === 'string') throw errors.invalidVariable('narrow', value);
   try {
@@ -34,7 +39,7 @@ export function narrowFromParam(
     return compileNarrow(store.state, viewer, terms, { featureLevel: store.featureLevel, allowHistory });
   } catch (error) {
     if (!(error instanceof NarrowError)) throw error;
-    if (error.kind === 'structure') throw errors.invalidVariable('narrow', raw ?? JSON.stringify(value));
+    if (error.kind === 'structure') throw errors.invalidVariable('narrow', sent());
     if (error.kind === 'value') throw errors.badRequest(error.message);
     throw errors.badNarrow(error.message);
   }
