@@ -6,6 +6,9 @@ import { errors, type ApiError } from './errors/index.js';
 import { checkListItems, DEFAULT_LIMITS, jsonDepth, type RequestLimits } from './limits.js';
 import type { ApiRequest } from './route.js';
 
+// Decoding without { stream: true } keeps no state between calls: one decoder serves every request.
+const UTF8 = new TextDecoder();
+
 type Schema = Record<string, unknown>;
 
 /** How one declared parameter is decoded from its form value. */
@@ -157,7 +160,7 @@ export async function readRawParams(
   }
   const isJson = /^application\/([\w.+-]+\+)?json\b/.test(contentType);
   if (isJson && !takesJsonBody(request)) return raw;
-  const text = typeof body === 'string' ? body : new TextDecoder().decode(body);
+  const text = typeof body === 'string' ? body : UTF8.decode(body);
   if (isJson) {
     let parsed: unknown;
     try {

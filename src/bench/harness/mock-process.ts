@@ -88,7 +88,7 @@ serveMessages((message) => {
       for (const id of message.ids as string[]) {
         const queue = queues.get(id);
         if (!queue) continue;
-        pending = Math.max(pending, queue.contents().length);
+        pending = Math.max(pending, queue.size);
         queue.prune(queue.nextId - 1);
       }
       return { pending, rss: process.memoryUsage.rss(), messages: state.messages.size };
