@@ -11,11 +11,17 @@ import type { Store } from '../store/store.js';
 import { canSeeDeliveryEmail } from '../store/users.js';
 import { JsonText } from './json-text.js';
 
-/** The message's JSON without its closing brace (flags follow), for one shape, valid while `changes` holds. */
+/**
+ * A message's JSON for one shape, valid while `changes` holds: `open` is the text without its closing brace
+ * (the flags follow), `whole` the same bytes followed by `tail`, the flags (and comma) of the first answer that
+ * needed it, so that most pages copy one piece per message. `open` is a view of `whole`'s memory.
+ */
 interface Entry {
   changes: number;
   shape: number;
   open: Uint8Array;
+  whole: Uint8Array;
+  tail: Uint8Array;
 }
 
 // Bounded: a realm of a million messages must not keep every page ever fetched.
@@ -77,10 +83,18 @@ export function pushMessagesJson(
   if (!tails) flagTails.set(featureLevel, (tails = new Map()));
   const rows = store.state.index.flags.get(viewer.user_id);
   const optionShape = optionBits(options);
+  // Pages often hold runs of one sender's messages: the sender's part of the shape is looked up once a run.
+  let lastSender = -1;
+  let senderShape = optionShape;
   const last = records.length - 1;
   for (let i = 0; i <= last; i++) {
     const record = records[i]!;
-    const shape = shapeOf(store, record, viewer, optionShape);
+    if (record.sender_id !== lastSender) {
+      lastSender = record.sender_id;
+      senderShape = shapeOf(store, record, viewer, optionShape);
+    }
+    const shape = senderShape;
+    const tail = flagTail(tails, rows?.get(record.id) ?? NO_ROW_BITS, i < last, featureLevel);
     let entries = cache.get(record.id);
     if (entries && entries[0]!.changes !== changes) entries = undefined;
     let entry: Entry | undefined;
@@ -93,18 +107,21 @@ export function pushMessagesJson(
       }
     }
     if (!entry) {
-      const json = encoder.encode(
-        JSON.stringify(formatMessage(store.state, record, viewer, options, featureLevel)),
-      );
-      entry = { changes, shape, open: json.subarray(0, json.length - 1) };
+      const json = JSON.stringify(formatMessage(store.state, record, viewer, options, featureLevel));
+      // One encoding into memory sized for the text and the tail: the closing brace is overwritten.
+      const bytes = encoder.encode(json);
+      const whole = new Uint8Array(bytes.length - 1 + tail.length);
+      whole.set(bytes.subarray(0, bytes.length - 1));
+      whole.set(tail, bytes.length - 1);
+      entry = { changes, shape, open: whole.subarray(0, bytes.length - 1), whole, tail };
       if (entries) entries.push(entry);
       else {
         if (cache.size >= MAX_ENTRIES) cache.clear();
         cache.set(record.id, [entry]);
       }
     }
-    parts.push(entry.open);
-    parts.push(flagTail(tails, rows?.get(record.id) ?? NO_ROW_BITS, i < last, featureLevel));
+    if (entry.tail === tail) parts.push(entry.whole);
+    else parts.push(entry.open, tail);
   }
 }
 

@@ -3,6 +3,7 @@ import { FLAG_BITS, type MessageRecord, type RealmState, type UserRecord } from 
 import { rowBits } from '../messages/flags.js';
 import { isTopicMuted } from '../messages/user-topics.js';
 import type { CompiledNarrow } from './resolve.js';
+import { lowerBound } from '../message-index.js';
 import { idsAscending, idsDescending } from './walk.js';
 
 /** Larger than any message id: the resolved `newest` anchor. */
@@ -41,6 +42,29 @@ function collect(
   return out;
 }
 
+/**
+ * collect() over the ids below `below`, newest first: with one list (a channel, a topic, a conversation) it is
+ * stepped by index instead of through the merging generator.
+ */
+function collectBefore(
+  state: RealmState,
+  narrow: CompiledNarrow,
+  below: number,
+  limit: number,
+): MessageRecord[] {
+  const { lists } = narrow;
+  if (lists.length !== 1 || limit <= 0) return collect(state, narrow, idsDescending(lists, below), limit);
+  const list = lists[0]!;
+  const out: MessageRecord[] = [];
+  for (let i = lowerBound(list, below) - 1; i >= 0; i--) {
+    const message = state.messages.get(list[i]!);
+    if (!message || !narrow.matches(message)) continue;
+    out.push(message);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
 /** The oldest unread message of the narrow outside muted channels and topics, else the newest sentinel. */
 export function firstUnreadAnchor(state: RealmState, viewer: UserRecord, narrow: CompiledNarrow): number {
   for (const id of idsAscending(narrow.lists, 0)) {
@@ -66,14 +90,14 @@ export function fetchRange(state: RealmState, narrow: CompiledNarrow, request: R
   const needAfter = !right && numAfter > 0;
   let rows: MessageRecord[];
   if (needBefore && needAfter) {
-    const before = collect(state, narrow, idsDescending(narrow.lists, anchor), numBefore);
+    const before = collectBefore(state, narrow, anchor, numBefore);
     const after = collect(state, narrow, idsAscending(narrow.lists, anchor), numAfter + 1);
     rows = [...before.reverse(), ...after];
   } else if (needBefore) {
     // "ids <= anchor - (not include_anchor)", limit num_before (+1 for the anchor unless anchored right).
     const bound = includeAnchor ? anchor + 1 : anchor;
     const limit = numBefore + (!right && includeAnchor ? 1 : 0);
-    rows = collect(state, narrow, idsDescending(narrow.lists, bound), limit).reverse();
+    rows = collectBefore(state, narrow, bound, limit).reverse();
   } else if (needAfter) {
     rows = collect(
       state,

@@ -116,10 +116,15 @@ export function compileNarrow(
   else lists = [own];
 
   const idReadable = allowHistory && idOperand !== undefined;
+  // The channel test first: a set lookup, where the personal row is a search in the viewer's rows.
   const visible = (m: MessageRecord): boolean =>
-    hasMessageRow(state, viewer.user_id, m.id) ||
     (m.stream_id !== null && historyChannels.has(m.stream_id)) ||
+    hasMessageRow(state, viewer.user_id, m.id) ||
     (idReadable && m.id === idOperand && canReadMessage(state, viewer, m));
+  const allHold = (m: MessageRecord): boolean => {
+    for (const predicate of predicates) if (!predicate(m)) return false;
+    return true;
+  };
 
   const searchText = terms
     .filter((t) => t.operator === 'search' && !t.negated)
@@ -128,8 +133,8 @@ export function compileNarrow(
   const search = searchText ? parseSearch(searchText) : undefined;
   return {
     lists,
-    matches: (m) => visible(m) && predicates.every((p) => p(m)),
-    filter: (m) => predicates.every((p) => p(m)),
+    matches: (m) => visible(m) && allHold(m),
+    filter: allHold,
     ...(search ? { search } : {}),
   };
 }
