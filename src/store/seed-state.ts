@@ -101,7 +101,13 @@ export function seedState(shared: RealmState): RealmState {
 export function mutableMessage(state: RealmState, id: number): MessageRecord {
   const message = state.messages.get(id);
   if (!message) throw new Error(`No message ${id}`);
-  if (!Object.isFrozen(message)) return message;
+  if (!Object.isFrozen(message)) {
+    // A record of a store built on its prepared state (loadOnce) may still hold the loader's shared empty lists.
+    if (Object.isFrozen(message.recipients)) message.recipients = [...message.recipients];
+    if (Object.isFrozen(message.reactions)) message.reactions = [...message.reactions];
+    if (Object.isFrozen(message.edit_history)) message.edit_history = [...message.edit_history];
+    return message;
+  }
   const own: MessageRecord = {
     ...message,
     recipients: [...message.recipients],

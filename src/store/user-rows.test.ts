@@ -13,7 +13,7 @@ describe('UserRows', () => {
     ]);
     expect([...rows.keys()]).toEqual([5, 10, 20, 30]);
     expect([...rows.values()]).toEqual([4, 1, 3, 2]);
-    expect(rows.messageIds).toEqual([5, 10, 20, 30]);
+    expect([...rows.messageIds]).toEqual([5, 10, 20, 30]);
     expect(rows.size).toBe(4);
   });
 
@@ -107,11 +107,11 @@ describe('UserRows', () => {
     // Inserting among the shared rows, deleting, and reading the list make the arrays its own.
     rows.set(15, 7);
     expect(rows.delete(30)).toBe(true);
-    expect(rows.messageIds).toEqual([10, 15, 20, 40, 45, 50]);
+    expect([...rows.messageIds]).toEqual([10, 15, 20, 40, 45, 50]);
     expect([...rows.values()]).toEqual([1, 7, 3, 2, 1, 4]);
     const other = original.share();
     other.set(60, 1);
-    expect(other.messageIds).toEqual([10, 20, 30, 60]);
+    expect([...other.messageIds]).toEqual([10, 20, 30, 60]);
     expect([...original]).toEqual([
       [10, 1],
       [20, 1],
@@ -122,9 +122,61 @@ describe('UserRows', () => {
   it('UserHistories reads each user history through the current rows', () => {
     const rows = new Map([[7, new UserRows([3, 9], [0, 0])]]);
     const histories = new UserHistories(rows);
-    expect(histories.get(7)).toEqual([3, 9]);
+    expect([...histories.get(7)!]).toEqual([3, 9]);
     rows.get(7)!.set(12, 1);
-    expect(histories.get(7)).toEqual([3, 9, 12]);
+    expect([...histories.get(7)!]).toEqual([3, 9, 12]);
     expect(histories.get(8)).toBeUndefined();
+  });
+});
+
+/** A small deterministic generator (tests may not use Math.random). */
+function lcg(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+}
+
+describe('UserRows against a Map', () => {
+  it('answers like a sorted Map through appends, sets, deletes, growth, freezing and sharing', () => {
+    const next = lcg(7);
+    const pick = (n: number) => Math.floor(next() * n);
+    for (let round = 0; round < 20; round++) {
+      const model = new Map<number, number>();
+      let rows = round % 2 ? UserRows.withRoom(pick(40)) : new UserRows();
+      let shared: Map<number, number> | undefined;
+      let original: UserRows | undefined;
+      for (let step = 0; step < 400; step++) {
+        const op = pick(10);
+        const id = op < 5 ? Math.max(0, ...model.keys()) + 1 + pick(3) : 1 + pick(600);
+        if (op < 7) {
+          const bits = pick(512);
+          if (op < 5) rows.append(id, bits);
+          else rows.set(id, bits);
+          model.set(id, bits);
+        } else if (op < 9) {
+          expect(rows.delete(id)).toBe(model.delete(id));
+        } else if (step % 3 === 0) {
+          // Freeze these rows and continue on a shared copy; the frozen ones must keep their rows.
+          rows.freeze();
+          original = rows;
+          shared = new Map(model);
+          rows = rows.share();
+        }
+        expect(rows.get(id)).toBe(model.get(id));
+      }
+      const sorted = [...model].sort((a, b) => a[0] - b[0]);
+      expect([...rows]).toEqual(sorted);
+      expect(rows.size).toBe(model.size);
+      expect([...rows.messageIds]).toEqual(sorted.map(([id]) => id));
+      for (const [id, bits] of sorted) expect(rows.get(id)).toBe(bits);
+      if (original && shared) expect([...original]).toEqual([...shared].sort((a, b) => a[0] - b[0]));
+    }
+  });
+
+  it('keeps message ids beyond 32 bits exactly', () => {
+    const rows = new UserRows();
+    const big = 2 ** 40 + 3;
+    rows.append(5, 1).append(big, 2);
+    expect(rows.get(big)).toBe(2);
+    expect([...rows.messageIds]).toEqual([5, big]);
   });
 });

@@ -1,11 +1,13 @@
 /**
  * One user's personal message rows (their history): ascending message ids with the flag bits of each, as two
- * aligned arrays. Far lighter than a Map per user (a large realm has millions of rows), and cheap to share:
- * a store seeded from a prepared realm reads the prepared arrays and copies them on its first write.
+ * aligned typed arrays (Float64Array ids: exact for every integer id; Uint16Array bits) grown by doubling.
+ * Far lighter than a Map per user or JS arrays (a large realm has millions of rows, and typed arrays keep them
+ * off the garbage-collected heap), and cheap to share: a store seeded from a prepared realm reads the prepared
+ * arrays and copies them on its first write that needs it.
  */
 
 /** Index of the first element >= `id` in an ascending list. */
-export function lowerBound(ids: readonly number[], id: number): number {
+export function lowerBound(ids: ArrayLike<number>, id: number): number {
   let lo = 0;
   let hi = ids.length;
   while (lo < hi) {
@@ -16,6 +18,24 @@ export function lowerBound(ids: readonly number[], id: number): number {
   return lo;
 }
 
+/** Index of the first of the `length` first ids >= `id` (the rows' own search: monomorphic on Float64Array). */
+function lowerBoundIn(ids: Float64Array, length: number, id: number): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ids[mid]! < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const EMPTY_IDS = new Float64Array(0);
+const EMPTY_BITS = new Uint16Array(0);
+
+/** Room for the first rows of a user (doubled as they grow). */
+const FIRST_CAPACITY = 16;
+
 /**
  * A user's rows, Map-like (`get`, `has`, `set`, `delete`, iteration in ascending id order). Rows shared with a
  * prepared realm are not copied on the first write: newer messages go to an own tail and changed bits to a
@@ -23,8 +43,10 @@ export function lowerBound(ids: readonly number[], id: number): number {
  * when a row is inserted among or deleted from them, or when the history list itself is read.
  */
 export class UserRows implements Iterable<[number, number]> {
-  private ids: number[];
-  private bits: number[];
+  /** Ids in `ids[0 .. length)`, bits aligned; the arrays may have room beyond `length`. */
+  private ids: Float64Array;
+  private bits: Uint16Array;
+  private length: number;
   /** Whether `ids`/`bits` are this object's own (false: shared with a prepared realm, never written). */
   private owned: boolean;
   /** Set by {@link freeze}: the rows of a prepared realm, never written. */
@@ -37,34 +59,57 @@ export class UserRows implements Iterable<[number, number]> {
   /** Where the last lookup found its id: requests walk a history in order, so the next one is usually adjacent. */
   private hint = 0;
 
-  constructor(ids: number[] = [], bits: number[] = [], owned = true) {
-    this.ids = ids;
-    this.bits = bits;
-    this.owned = owned;
+  /** Rows from aligned lists of ascending ids and their bits (empty by default). */
+  constructor(ids: ArrayLike<number> = [], bits: ArrayLike<number> = []) {
+    this.length = ids.length;
+    if (ids.length) {
+      this.ids = Float64Array.from(ids);
+      this.bits = Uint16Array.from(bits);
+    } else {
+      this.ids = EMPTY_IDS;
+      this.bits = EMPTY_BITS;
+    }
+    this.owned = true;
   }
 
-  /** The message ids, ascending (read only: the live list; reading it makes shared rows this object's own). */
+  /** Empty rows with room for `capacity` rows before they grow (a loader that knows about how many will come). */
+  static withRoom(capacity: number): UserRows {
+    const rows = new UserRows();
+    if (capacity > 0) {
+      rows.ids = new Float64Array(capacity);
+      rows.bits = new Uint16Array(capacity);
+    }
+    return rows;
+  }
+
+  /**
+   * The message ids, ascending (read only: a view of the live rows, valid until the next write; reading it
+   * makes shared rows with a tail this object's own). It is a Float64Array typed as a list: index it, read its
+   * length, iterate it, or use the methods typed arrays share with arrays (at, some, slice, indexOf, ...).
+   */
   get messageIds(): readonly number[] {
     if (this.tailIds.length) this.own();
-    return this.ids;
+    return this.ids.subarray(0, this.length) as unknown as readonly number[];
   }
 
   /** Number of rows. */
   get size(): number {
-    return this.ids.length + this.tailIds.length;
+    return this.length + this.tailIds.length;
   }
 
   /** Position of the id in `ids`, or -1. */
   private indexOf(messageId: number): number {
     const { ids } = this;
-    const last = ids.length - 1;
+    const last = this.length - 1;
     if (last < 0 || messageId > ids[last]!) return -1;
     if (ids[last] === messageId) return last;
     const hint = this.hint;
-    if (ids[hint] === messageId) return hint;
-    if (ids[hint + 1] === messageId) return (this.hint = hint + 1);
-    if (ids[hint - 1] === messageId) return (this.hint = hint - 1);
-    const at = lowerBound(ids, messageId);
+    if (hint < last) {
+      if (ids[hint] === messageId) return hint;
+      if (ids[hint + 1] === messageId) return (this.hint = hint + 1);
+      if (hint > 0 && ids[hint - 1] === messageId) return (this.hint = hint - 1);
+    }
+    const at = lowerBoundIn(ids, this.length, messageId);
     if (ids[at] !== messageId) return -1;
     return (this.hint = at);
   }
@@ -90,22 +135,42 @@ export class UserRows implements Iterable<[number, number]> {
   private own(): void {
     if (this.owned) return;
     if (this.frozen) throw new TypeError('The rows of a prepared realm are read only');
-    const ids = [...this.ids, ...this.tailIds];
-    const bits = [...this.bits, ...this.tailBits];
-    for (const [at, value] of this.patch ?? []) bits[at] = value;
+    const { length, tailIds, tailBits } = this;
+    const size = length + tailIds.length;
+    const ids = new Float64Array(Math.max(FIRST_CAPACITY, size + (size >>> 3)));
+    const bits = new Uint16Array(ids.length);
+    ids.set(this.ids.subarray(0, length));
+    bits.set(this.bits.subarray(0, length));
+    for (let i = 0; i < tailIds.length; i++) {
+      ids[length + i] = tailIds[i]!;
+      bits[length + i] = tailBits[i]!;
+    }
+    if (this.patch) for (const [at, value] of this.patch) bits[at] = value;
     this.ids = ids;
     this.bits = bits;
+    this.length = size;
     this.tailIds = [];
     this.tailBits = [];
     this.patch = undefined;
     this.owned = true;
   }
 
+  /** Makes room for one more row in the own arrays (doubling). */
+  private grow(): void {
+    const capacity = Math.max(FIRST_CAPACITY, this.ids.length * 2);
+    const ids = new Float64Array(capacity);
+    const bits = new Uint16Array(capacity);
+    ids.set(this.ids.subarray(0, this.length));
+    bits.set(this.bits.subarray(0, this.length));
+    this.ids = ids;
+    this.bits = bits;
+  }
+
   /** Sets a row's bits, adding the row when missing (appending a newer message is the common, O(1) case). */
   set(messageId: number, bits: number): this {
     if (!this.owned && !this.frozen) {
-      const lastShared = this.ids[this.ids.length - 1];
-      if (lastShared === undefined || messageId > lastShared) {
+      const length = this.length;
+      if (length === 0 || messageId > this.ids[length - 1]!) {
         insertRow(this.tailIds, this.tailBits, messageId, bits);
         return this;
       }
@@ -116,18 +181,36 @@ export class UserRows implements Iterable<[number, number]> {
       }
     }
     this.own();
-    insertRow(this.ids, this.bits, messageId, bits);
+    const length = this.length;
+    if (length === 0 || this.ids[length - 1]! < messageId) return this.push(messageId, bits);
+    const at = lowerBoundIn(this.ids, length, messageId);
+    if (this.ids[at] === messageId) {
+      this.bits[at] = bits;
+      return this;
+    }
+    if (length === this.ids.length) this.grow();
+    this.ids.copyWithin(at + 1, at, length);
+    this.bits.copyWithin(at + 1, at, length);
+    this.ids[at] = messageId;
+    this.bits[at] = bits;
+    this.length = length + 1;
+    return this;
+  }
+
+  /** Appends a row newer than every own one. */
+  private push(messageId: number, bits: number): this {
+    const length = this.length;
+    if (length === this.ids.length) this.grow();
+    this.ids[length] = messageId;
+    this.bits[length] = bits;
+    this.length = length + 1;
     return this;
   }
 
   /** Same as {@link set}, with a shortcut for the common case of own rows and a message newer than all of them. */
   append(messageId: number, bits: number): this {
-    const { ids } = this;
-    if (this.owned && (ids.length === 0 || ids[ids.length - 1]! < messageId)) {
-      ids.push(messageId);
-      this.bits.push(bits);
-      return this;
-    }
+    const length = this.length;
+    if (this.owned && (length === 0 || this.ids[length - 1]! < messageId)) return this.push(messageId, bits);
     return this.set(messageId, bits);
   }
 
@@ -135,9 +218,11 @@ export class UserRows implements Iterable<[number, number]> {
   delete(messageId: number): boolean {
     if (!this.has(messageId)) return false;
     this.own();
-    const at = lowerBound(this.ids, messageId);
-    this.ids.splice(at, 1);
-    this.bits.splice(at, 1);
+    const length = this.length;
+    const at = lowerBoundIn(this.ids, length, messageId);
+    this.ids.copyWithin(at, at + 1, length);
+    this.bits.copyWithin(at, at + 1, length);
+    this.length = length - 1;
     return true;
   }
 
@@ -153,7 +238,7 @@ export class UserRows implements Iterable<[number, number]> {
 
   /** [message id, bits] pairs in ascending id order (a write during the walk is seen by the walk). */
   *entries(): IterableIterator<[number, number]> {
-    for (let i = 0; i < this.ids.length; i++) yield [this.ids[i]!, this.patch?.get(i) ?? this.bits[i]!];
+    for (let i = 0; i < this.length; i++) yield [this.ids[i]!, this.patch?.get(i) ?? this.bits[i]!];
     for (let i = 0; i < this.tailIds.length; i++) yield [this.tailIds[i]!, this.tailBits[i]!];
   }
 
@@ -161,9 +246,17 @@ export class UserRows implements Iterable<[number, number]> {
     return this.entries();
   }
 
-  /** Marks the rows for sharing: writes through this object throw, {@link share} copies read them. */
+  /**
+   * Marks the rows for sharing: writes through this object throw, {@link share} copies read them. Arrays more
+   * than twice the size of their rows (room given up front and not used) are trimmed; the room growing leaves
+   * stays (trimming it would copy every user's arrays for a fraction of their size).
+   */
   freeze(): void {
     this.own();
+    if (this.ids.length > 2 * this.length + FIRST_CAPACITY) {
+      this.ids = this.ids.slice(0, this.length);
+      this.bits = this.bits.slice(0, this.length);
+    }
     this.owned = false;
     this.frozen = true;
   }
@@ -171,7 +264,12 @@ export class UserRows implements Iterable<[number, number]> {
   /** A new object reading the same (frozen) rows; it keeps its own changes apart (see the class comment). */
   share(): UserRows {
     if (!this.frozen) throw new TypeError('Only frozen rows can be shared');
-    return new UserRows(this.ids, this.bits, false);
+    const shared = new UserRows();
+    shared.ids = this.ids;
+    shared.bits = this.bits;
+    shared.length = this.length;
+    shared.owned = false;
+    return shared;
   }
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { generateRealm } from '../../fixtures/generate/index.js';
 import { createManualClock } from '../clock.js';
 import { exportRealm } from '../export-realm.js';
-import { PreparedRealm, RealmLoadError } from '../load-realm.js';
+import { loadRealm, PreparedRealm, RealmLoadError } from '../load-realm.js';
+import { mutableMessage } from '../seed-state.js';
 import { createRandom } from '../random.js';
 
 type Fixture = Record<string, unknown> & { messages: Array<Record<string, unknown>> };
@@ -51,5 +52,56 @@ describe('loadMessages', () => {
         `/messages/${channelMessage}/unread_by: user 99997 did not receive this message`,
       ]),
     );
+  });
+
+  it("a store built on its prepared state can change messages that share the loader's empty lists", () => {
+    const store = loadRealm(fixture(), options());
+    const bare = [...store.state.messages.values()].filter(
+      (m) => m.stream_id !== null && !m.reactions.length && !m.edit_history.length,
+    );
+    const [a, b] = bare.map((m) => m.id);
+    const reaction = { user_id: 1, emoji_name: 'joy', emoji_code: '1f602', reaction_type: 'unicode_emoji' };
+    mutableMessage(store.state, a!).reactions.push(reaction as never);
+    mutableMessage(store.state, a!).edit_history.unshift({ user_id: 1, timestamp: 1 });
+    expect(store.state.messages.get(a!)!.reactions).toHaveLength(1);
+    expect(store.state.messages.get(a!)!.edit_history).toHaveLength(1);
+    expect(store.state.messages.get(b!)!.reactions).toHaveLength(0);
+    expect(store.state.messages.get(b!)!.edit_history).toHaveLength(0);
+  });
+
+  it('gives rows to exactly who received each message: late subscribers, senders who are not subscribed', () => {
+    const realm = fixture();
+    const subs = realm.subscriptions as Array<Record<string, unknown>>;
+    const messages = realm.messages;
+    const times = messages.map((m) => m.timestamp as number).sort((x, y) => x - y);
+    // A third of the subscriptions start halfway through the history, the others before it.
+    subs.forEach((s, i) => {
+      s.date_subscribed = i % 3 === 0 ? times[Math.floor(times.length / 2)] : times[0]! - 1;
+    });
+    // Some channel messages come from a user who is not subscribed to the channel.
+    const subscribed = new Set(subs.map((s) => `${s.user_id as number}/${s.stream_id as number}`));
+    const users = (realm.users as Array<{ user_id: number }>).map((u) => u.user_id);
+    let outsiders = 0;
+    for (const m of messages.filter((m) => m.stream_id !== undefined).slice(0, 60)) {
+      const outsider = users.find((u) => !subscribed.has(`${u}/${m.stream_id as number}`));
+      if (outsider === undefined) continue;
+      Object.assign(m, { sender_id: outsider, unread_by: [], starred_by: [] });
+      outsiders++;
+    }
+    expect(outsiders).toBeGreaterThan(10);
+    const expected = new Map<number, number[]>();
+    for (const m of [...messages].sort((x, y) => (x.id as number) - (y.id as number))) {
+      const readers = new Set<number>(
+        m.to === undefined ? [] : [m.sender_id as number, ...(m.to as number[])],
+      );
+      for (const s of subs)
+        if (s.stream_id === m.stream_id && (s.date_subscribed as number) <= (m.timestamp as number))
+          readers.add(s.user_id as number);
+      readers.add(m.sender_id as number);
+      for (const id of readers) expected.set(id, [...(expected.get(id) ?? []), m.id as number]);
+    }
+    const store = PreparedRealm.from(realm, { owned: true }).createStore(options());
+    const got = new Map([...store.state.index.flags].map(([id, rows]) => [id, [...rows.keys()]]));
+    expect(got).toEqual(expected);
   });
 });

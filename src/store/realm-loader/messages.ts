@@ -1,11 +1,29 @@
 /** Loads messages: records, location indexes, and personal rows with flags for everyone who received them. */
 import type { FixtureMessage } from '../../generated/types.js';
-import { addUserRow, indexLocation } from '../message-index.js';
+import { addUserRow } from '../message-index.js';
 import { renderContent } from '../render.js';
 import { FLAG_BITS, type MessageIndexes, type MessageRecord, type SubscriptionRecord } from '../state.js';
 import type { RenderResult } from '../../markdown/context.js';
 import { UserRows } from '../user-rows.js';
 import type { LoadContext } from './context.js';
+import { LocationIndexer } from './locations.js';
+
+/**
+ * The empty lists records share (frozen: a store copies a record's lists before changing them, see
+ * mutableMessage): most messages have no reactions and no edits, and a channel message no recipients.
+ */
+const NO_IDS = Object.freeze([]) as unknown as number[];
+const NO_REACTIONS = Object.freeze([]) as unknown as MessageRecord['reactions'];
+const NO_EDITS = Object.freeze([]) as unknown as MessageRecord['edit_history'];
+
+/** The participants of a direct message: the sender and the recipients, ascending, each once. */
+function participants(senderId: number, to: readonly number[]): number[] {
+  const ids = [senderId, ...to].sort((a, b) => a - b);
+  let kept = 1;
+  for (let i = 1; i < ids.length; i++) if (ids[i] !== ids[kept - 1]) ids[kept++] = ids[i]!;
+  ids.length = kept;
+  return ids;
+}
 
 /** Who may have received a channel's messages, precomputed once per channel instead of once per message. */
 interface ChannelReaders {
@@ -22,9 +40,12 @@ interface ChannelReaders {
 /** What loading every message shares: channel readers, each user's rows, and renders of repeated content. */
 interface MessageLoad {
   channels: Map<number, ChannelReaders>;
+  /** An upper bound of each user's rows, the room their rows are created with (see rowEstimates). */
+  room: Map<number, number>;
   /** Each user's rows (messages load in id order, so each row is appended), written to the index at the end. */
   rows: Map<number, UserRows>;
   renders: Map<string, RenderResult>;
+  locations: LocationIndexer;
 }
 
 /** Adds every message in id order. Channel messages go to everyone subscribed when they were sent. */
@@ -46,10 +67,42 @@ export function loadMessages(context: LoadContext): void {
       readers.latest = Math.max(readers.latest, sub.date_subscribed);
     }
   }
-  const load: MessageLoad = { channels, rows: new Map(), renders: new Map() };
   const { messages } = context.data;
+  const load: MessageLoad = {
+    channels,
+    room: rowEstimates(messages, channels),
+    rows: new Map(),
+    renders: new Map(),
+    locations: new LocationIndexer(context.state.index),
+  };
   for (const at of idOrder(messages)) loadMessage(context, messages[at]!, at, load);
   writeRows(context.state.index, load);
+}
+
+/**
+ * About how many rows each user will get: the messages of every channel they are subscribed to and their direct
+ * messages (an upper bound, but for the rare sender of a channel message who is not subscribed), so that their
+ * rows are allocated once instead of grown a dozen times.
+ */
+function rowEstimates(
+  messages: readonly FixtureMessage[],
+  channels: Map<number, ChannelReaders>,
+): Map<number, number> {
+  const perChannel = new Map<number, number>();
+  const room = new Map<number, number>();
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i]!;
+    if (m.stream_id !== undefined) perChannel.set(m.stream_id, (perChannel.get(m.stream_id) ?? 0) + 1);
+    else {
+      room.set(m.sender_id, (room.get(m.sender_id) ?? 0) + 1);
+      for (const id of m.to ?? []) room.set(id, (room.get(id) ?? 0) + 1);
+    }
+  }
+  for (const [streamId, readers] of channels) {
+    const count = perChannel.get(streamId);
+    if (count) for (const userId of readers.users) room.set(userId, (room.get(userId) ?? 0) + count);
+  }
+  return room;
 }
 
 /** Positions of the messages in ascending id order (stable; no sort when the file lists them in order already). */
@@ -96,7 +149,7 @@ function readersOf(
 /** The user's queued rows (created on first use); rows are written per user at the end. */
 function rowsOf(load: MessageLoad, userId: number): UserRows {
   let rows = load.rows.get(userId);
-  if (!rows) load.rows.set(userId, (rows = new UserRows()));
+  if (!rows) load.rows.set(userId, (rows = UserRows.withRoom(load.room.get(userId) ?? 0)));
   return rows;
 }
 
@@ -170,14 +223,14 @@ function loadMessage(context: LoadContext, m: FixtureMessage, at: number, load: 
     type: isChannel ? 'stream' : 'private',
     stream_id: isChannel ? m.stream_id! : null,
     topic: isChannel ? (m.topic ?? '') : '',
-    recipients: isChannel ? [] : [...new Set([m.sender_id, ...(m.to ?? [])])].sort((a, b) => a - b),
+    recipients: isChannel ? NO_IDS : participants(m.sender_id, m.to!),
     content: m.content,
     rendered_content: rendered.html,
     timestamp: m.timestamp,
     client: m.client ?? 'website',
     is_me_message: m.content.startsWith('/me '),
-    reactions: m.reactions ?? [],
-    edit_history: m.edit_history ?? [],
+    reactions: m.reactions?.length ? m.reactions : NO_REACTIONS,
+    edit_history: m.edit_history?.length ? m.edit_history : NO_EDITS,
     mentioned_user_ids: rendered.mentionedUserIds,
     wildcard_mention: rendered.wildcard,
     has_link: rendered.hasLink,
@@ -187,7 +240,7 @@ function loadMessage(context: LoadContext, m: FixtureMessage, at: number, load: 
   if (m.last_edit_timestamp !== undefined) message.last_edit_timestamp = m.last_edit_timestamp;
   if (m.last_moved_timestamp !== undefined) message.last_moved_timestamp = m.last_moved_timestamp;
   state.messages.set(message.id, message);
-  indexLocation(state.index, message);
+  load.locations.add(message);
 
   const readers = readersOf(load, message);
   const unread = m.unread_by?.length ? new Set(m.unread_by) : undefined;
