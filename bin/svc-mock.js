@@ -1,15 +1,45 @@
 #!/usr/bin/env node
-// The CLI is compiled to dist/ by `npm install` (the prepare script): dist/cli/ by tsc, and dist/cli-bundle/, the
-// same code bundled into a few files (start-up: node links a few files instead of hundreds). The bundle is used
-// when it is there; dist/cli/ otherwise (e.g. after a bare `tsc`).
-import { existsSync } from 'node:fs';
+// The CLI is compiled to dist/ by `npm install` (the prepare script): dist/cli/ by tsc, then dist/cli-bundle/
+// (src/tools/bundle-cli.ts), the same code bundled so that start-up reads a few files instead of hundreds:
+// - svc-mock.cjs with svc-mock.cache, V8's code cache of it: run here through node:vm, nothing to compile;
+// - run.js, an ES module bundle, when there is no code cache;
+// - dist/cli/run.js when nothing was bundled (e.g. after a bare `tsc`).
+// SVC_MOCK_WRITE_CODE_CACHE=1 (set by the build) runs svc-mock.cjs and writes svc-mock.cache when it exits.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
 
-const bundle = new URL('../dist/cli-bundle/run.js', import.meta.url);
-const entry = existsSync(bundle) ? bundle : new URL('../dist/cli/run.js', import.meta.url);
-if (!existsSync(entry)) {
-  console.error(
-    'svc-mock is not built yet: run `npm install` (or `npm run build`) in the package directory.',
+const at = (path) => new URL(path, import.meta.url);
+const script = at('../dist/cli-bundle/svc-mock.cjs');
+const cache = at('../dist/cli-bundle/svc-mock.cache');
+const writeCache = process.env.SVC_MOCK_WRITE_CODE_CACHE === '1';
+
+if (existsSync(script) && (writeCache || existsSync(cache))) {
+  const filename = fileURLToPath(script);
+  const compiled = new Script(
+    `(function (exports, require, module, __filename, __dirname, __svcMockUrl) {${readFileSync(filename, 'utf8')}\n})`,
+    { filename, cachedData: writeCache ? undefined : readFileSync(cache) },
   );
-  process.exit(1);
+  if (writeCache) process.once('exit', () => writeFileSync(cache, compiled.createCachedData()));
+  const module = { exports: {} };
+  compiled.runInThisContext()(
+    module.exports,
+    createRequire(filename),
+    module,
+    filename,
+    fileURLToPath(at('../dist/cli-bundle/')),
+    script.href,
+  );
+  await module.exports.buildProgram().parseAsync(process.argv);
+} else {
+  const bundle = at('../dist/cli-bundle/run.js');
+  const entry = existsSync(bundle) ? bundle : at('../dist/cli/run.js');
+  if (!existsSync(entry)) {
+    console.error(
+      'svc-mock is not built yet: run `npm install` (or `npm run build`) in the package directory.',
+    );
+    process.exit(1);
+  }
+  await import(entry.href);
 }
-await import(entry.href);

@@ -1,6 +1,7 @@
-// The built command line as installed: bin/svc-mock.js loads the bundle of dist/cli-bundle/ (written by
-// `npm run build`, which `npm install` runs). It serves the dev realm, loads its lazy chunks (realm generator)
-// and offers the same commands as the unbundled dist/cli/run.js.
+// The built command line as installed: bin/svc-mock.js runs dist/cli-bundle/svc-mock.cjs with its V8 code cache
+// (both written by `npm run build`, which `npm install` runs), and dist/cli-bundle/run.js is the ES module
+// bundle it falls back on. Both serve the dev realm, load their lazy parts (realm generator) and offer the same
+// commands as the unbundled dist/cli/run.js.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -11,14 +12,30 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = `${ROOT}bin/svc-mock.js`;
 const BUNDLE = `${ROOT}dist/cli-bundle/run.js`;
 const UNBUNDLED = `${ROOT}dist/cli/run.js`;
+const SCRIPT = `${ROOT}dist/cli-bundle/svc-mock.cjs`;
+const CACHE = `${ROOT}dist/cli-bundle/svc-mock.cache`;
 const IAGO = `Basic ${btoa('iago@svc.test:iagoSvcDevApiKey0123456789abcdef')}`;
 
 const run = async (args: string[]): Promise<string> =>
   (await promisify(execFile)(process.execPath, args, { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 })).stdout;
 
 describe('bundled command line', () => {
-  it('is built (npm run build writes dist/cli-bundle/run.js)', () => {
-    expect(existsSync(BUNDLE), 'run `npm run build`').toBe(true);
+  it('is built (npm run build writes dist/cli-bundle/)', () => {
+    for (const file of [BUNDLE, SCRIPT, CACHE])
+      expect(existsSync(file), `${file}: run npm run build`).toBe(true);
+  });
+
+  it('has a code cache this node accepts for the script, wrapped as bin/svc-mock.js wraps it', async () => {
+    const check = `
+      const { readFileSync } = require('node:fs');
+      const { Script } = require('node:vm');
+      const code = readFileSync(${JSON.stringify(SCRIPT)}, 'utf8');
+      const script = new Script(
+        '(function (exports, require, module, __filename, __dirname, __svcMockUrl) {' + code + '\\n})',
+        { filename: ${JSON.stringify(SCRIPT)}, cachedData: readFileSync(${JSON.stringify(CACHE)}) },
+      );
+      console.log(JSON.stringify({ rejected: script.cachedDataRejected }));`;
+    expect(JSON.parse(await run(['-e', check]))).toEqual({ rejected: false });
   });
 
   it('serves the dev realm through bin/svc-mock.js: first answer, an authenticated answer, stop', async () => {
@@ -52,8 +69,12 @@ describe('bundled command line', () => {
   });
 
   it('offers the same commands and options as the unbundled build', async () => {
-    for (const args of [['--help'], ['serve', '--help'], ['conformance', '--help']])
-      expect(await run([BUNDLE, ...args])).toBe(await run([UNBUNDLED, ...args]));
+    for (const args of [['--help'], ['serve', '--help'], ['conformance', '--help']]) {
+      const unbundled = await run([UNBUNDLED, ...args]);
+      expect(unbundled).toMatch(/^Usage: svc-mock/);
+      expect(await run([BIN, ...args])).toBe(unbundled);
+      expect(await run([BUNDLE, ...args])).toBe(unbundled);
+    }
   });
 
   it('loads a lazily imported part (the realm generator) and writes the same realm', async () => {
@@ -61,5 +82,6 @@ describe('bundled command line', () => {
     const bundled = await run([BIN, ...args]);
     expect(JSON.parse(bundled)).toMatchObject({ format: 'svc-mock-realm/1' });
     expect(bundled).toBe(await run([UNBUNDLED, ...args]));
+    expect(await run([BUNDLE, ...args])).toBe(bundled);
   });
 });

@@ -1,24 +1,27 @@
 /**
- * `npm run build`, after tsc: bundles the command line (dist/cli/run.js and what it imports, dependencies
- * included) into dist/cli-bundle/, which bin/svc-mock.js loads when it is there. One file for what every command
- * loads, plus one chunk per lazily imported part (conformance runner, realm generator, ...), so that node
- * resolves and links a handful of files instead of hundreds: start-up of `svc-mock serve` and `--help`.
+ * `npm run build`, after tsc: bundles the command line (dist/cli/ and what it imports, dependencies included)
+ * into dist/cli-bundle/, which bin/svc-mock.js loads instead of the hundreds of modules of dist/:
+ * - run.js and its chunks: an ESM bundle, one file for what every command loads plus one chunk per lazily
+ *   imported part (conformance runner, realm generator, ...);
+ * - svc-mock.cjs and svc-mock.cache: the same code as one script, and V8's code cache of it taken from a
+ *   server started on the dev realm that answered a request. bin/svc-mock.js runs the script with the cache
+ *   (node:vm) when both are there, so V8 neither parses nor compiles what start-up runs; Node 20 has no code
+ *   cache for ES modules. A cache from another node version is refused by V8 and the script is compiled as usual.
  * dist/cli-bundle/ sits two levels below the package root like dist/cli/, so the `../../fixtures/` and
  * `../../scenarios/` URLs of the bundled modules resolve to the same files.
  */
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Where the bundle is written, relative to the package root (bin/svc-mock.js loads `run.js` there). */
+/** Where the bundles are written, relative to the package root (bin/svc-mock.js loads them there). */
 export const CLI_BUNDLE_DIR = 'dist/cli-bundle';
 
-/** Bundles dist/cli/run.js into {@link CLI_BUNDLE_DIR} (replacing what was there). */
-export async function bundleCli(root: string = ROOT): Promise<void> {
-  const outdir = `${root}/${CLI_BUNDLE_DIR}`;
-  rmSync(outdir, { recursive: true, force: true });
+/** The ESM bundle: run.js and its chunks. */
+async function bundleModules(root: string, outdir: string): Promise<void> {
   await build({
     absWorkingDir: root,
     entryPoints: { run: 'dist/cli/run.js' },
@@ -36,6 +39,66 @@ export async function bundleCli(root: string = ROOT): Promise<void> {
     legalComments: 'none',
     logLevel: 'warning',
   });
+}
+
+/**
+ * The script bundle: one file exporting `buildProgram`, run by bin/svc-mock.js inside a function that receives
+ * `exports, require, module, __filename, __dirname` and `__svcMockUrl`, the file's URL, which stands for
+ * `import.meta.url`. Strict, as the modules it is made of are.
+ */
+async function bundleScript(root: string, outdir: string): Promise<void> {
+  await build({
+    absWorkingDir: root,
+    stdin: { contents: "export { buildProgram } from './dist/cli/main.js';", resolveDir: root, loader: 'js' },
+    outfile: `${outdir}/svc-mock.cjs`,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    define: { 'import.meta.url': '__svcMockUrl' },
+    banner: { js: "'use strict';" },
+    minifyWhitespace: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
+
+/**
+ * Writes svc-mock.cache: starts `bin/svc-mock.js serve` on the dev realm with SVC_MOCK_WRITE_CODE_CACHE=1 (it
+ * then runs the script bundle and writes V8's code cache of it when it exits), waits for its first answer
+ * to GET /server_settings and stops it.
+ */
+async function writeCodeCache(root: string): Promise<void> {
+  const child = spawn(process.execPath, ['bin/svc-mock.js', 'serve', '--port', '0', '--host', '127.0.0.1'], {
+    cwd: root,
+    env: { ...process.env, SVC_MOCK_WRITE_CODE_CACHE: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve(match[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`svc-mock serve exited with ${code} before listening`)));
+  });
+  const answer = await fetch(`${url}/api/v1/server_settings`);
+  await answer.arrayBuffer();
+  child.kill('SIGTERM');
+  const code = await exited;
+  if (answer.status !== 200 || code !== 0)
+    throw new Error(`code cache run: GET /server_settings answered ${answer.status}, exit code ${code}`);
+}
+
+/** Bundles the command line into {@link CLI_BUNDLE_DIR} (replacing what was there) and writes the code cache. */
+export async function bundleCli(root: string = ROOT): Promise<void> {
+  const outdir = `${root}/${CLI_BUNDLE_DIR}`;
+  rmSync(outdir, { recursive: true, force: true });
+  await bundleModules(root, outdir);
+  await bundleScript(root, outdir);
+  await writeCodeCache(root);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await bundleCli();
