@@ -6,6 +6,8 @@ import { devRealm } from '../../testing/dev-realm.js';
 import { createManualClock } from '../clock.js';
 import { FLAG_BITS } from '../state.js';
 import { formatMessage } from './format.js';
+import { editMessage } from './edit.js';
+import { addReaction } from './reactions.js';
 import { messagesInTopic, sendMessage, sendMessageWithDetails, truncateContent } from './send.js';
 
 function setup() {
@@ -132,5 +134,32 @@ describe('formatMessage', () => {
       [hamlet.user_id, othello.user_id].sort(),
     );
     expect(dmOut.stream_id).toBeUndefined();
+  });
+
+  it('lets a sent message be reacted to and edited without touching the other messages', () => {
+    const { store, hamlet, othello } = setup();
+    const send = (content: string) =>
+      sendMessage(store, hamlet, { type: 'stream', streamId: 3, topic: 'lists', content, client: 'website' });
+    const first = send('first');
+    const second = send('second');
+    addReaction(store, othello, first, {
+      emoji_name: 'smile',
+      emoji_code: '1f604',
+      reaction_type: 'unicode_emoji',
+    });
+    editMessage(store, hamlet, first, {
+      content: 'first, edited',
+      propagateMode: 'change_one',
+      notifyOld: false,
+      notifyNew: false,
+    });
+    const edited = store.state.messages.get(first.id)!;
+    expect(edited.reactions.map((r) => r.emoji_name)).toEqual(['smile']);
+    expect(edited.edit_history).toHaveLength(1);
+    const other = store.state.messages.get(second.id)!;
+    expect(other.reactions).toEqual([]);
+    expect(other.edit_history).toEqual([]);
+    expect(other.recipients).toEqual([]);
+    expect(send('third').reactions).toEqual([]);
   });
 });

@@ -83,6 +83,10 @@ export function mentionBits(
 }
 
 const NO_MENTIONS: ReadonlySet<number> = new Set<number>();
+// Shared frozen empty lists, as the realm loader gives its records: mutableMessage copies them before a change.
+const NO_IDS = Object.freeze([]) as unknown as number[];
+const NO_REACTIONS = Object.freeze([]) as unknown as MessageRecord['reactions'];
+const NO_EDITS = Object.freeze([]) as unknown as MessageRecord['edit_history'];
 
 /** The stored record of a new message (not yet indexed). */
 function buildRecord(store: Store, sender: UserRecord, input: SendInput): MessageRecord {
@@ -96,15 +100,15 @@ function buildRecord(store: Store, sender: UserRecord, input: SendInput): Messag
     stream_id: isChannel ? input.streamId! : null,
     topic: isChannel ? truncateTopic(input.topic ?? '') : '',
     recipients: isChannel
-      ? []
+      ? NO_IDS
       : [...new Set([sender.user_id, ...(input.recipientIds ?? [])])].sort((a, b) => a - b),
     content,
     rendered_content: rendered.html,
     timestamp: store.now(),
     client: input.client,
     is_me_message: content.startsWith('/me '),
-    reactions: [],
-    edit_history: [],
+    reactions: NO_REACTIONS,
+    edit_history: NO_EDITS,
     // Most messages mention nobody: they share one empty set (records never change theirs).
     mentioned_user_ids: rendered.mentionedUserIds.size ? rendered.mentionedUserIds : NO_MENTIONS,
     wildcard_mention: rendered.wildcard,
