@@ -58,6 +58,10 @@ function withReactionUser(state: RealmState, reaction: ReactionRecord): Message[
   return { ...reaction, user: described } as Message['reactions'][number];
 }
 
+// Shared frozen empty lists for the message objects of events and answers, which are serialised, never changed:
+// most messages have no topic links, reactions or submessages, and a channel's queues keep one per send.
+const NO_LIST = Object.freeze([]) as unknown as never[];
+
 /** The full message object without `flags` (events carry flags beside it). */
 export function formatMessage(
   state: RealmState,
@@ -80,16 +84,19 @@ export function formatMessage(
     type: record.type,
     display_recipient: displayRecipient(state, record),
     subject: record.stream_id === null ? '' : displayTopic(state, record.topic, options.allowEmptyTopicName),
-    topic_links: record.stream_id === null ? [] : topicLinks(state, record.topic),
+    topic_links: record.stream_id === null ? NO_LIST : nonEmpty(topicLinks(state, record.topic)),
     content: options.applyMarkdown ? record.rendered_content : record.content,
     content_type: options.applyMarkdown ? 'text/html' : 'text/x-markdown',
     timestamp: record.timestamp,
     client: record.client,
     is_me_message: record.is_me_message,
-    reactions: has('message_reactions_without_user', featureLevel)
-      ? record.reactions.map((r) => ({ ...r }))
-      : record.reactions.map((r) => withReactionUser(state, r)),
-    submessages: [],
+    reactions:
+      record.reactions.length === 0
+        ? NO_LIST
+        : has('message_reactions_without_user', featureLevel)
+          ? record.reactions.map((r) => ({ ...r }))
+          : record.reactions.map((r) => withReactionUser(state, r)),
+    submessages: NO_LIST,
   };
   if (record.stream_id !== null) out.stream_id = record.stream_id;
   // Before feature level 365 moves also counted as edits and there was no last_moved_timestamp.
@@ -103,6 +110,10 @@ export function formatMessage(
   const history = visibleEditHistory(state, record);
   if (history) out.edit_history = history;
   return out;
+}
+
+function nonEmpty<T>(list: T[]): T[] {
+  return list.length === 0 ? NO_LIST : list;
 }
 
 /** The message object as REST answers give it: with the viewer's `flags`. */

@@ -162,4 +162,26 @@ describe('formatMessage', () => {
     expect(other.recipients).toEqual([]);
     expect(send('third').reactions).toEqual([]);
   });
+
+  it('formats messages without reactions, topic links or submessages as empty lists, and later reactions too', () => {
+    const { store, hamlet, othello } = setup();
+    const send = (content: string) =>
+      sendMessage(store, hamlet, { type: 'stream', streamId: 3, topic: 'lists', content, client: 'website' });
+    const options = { applyMarkdown: true, clientExtavatar: false, allowEmptyTopicName: true };
+    const first = send('first');
+    const second = send('second');
+    const before = formatMessage(store.state, first, othello, options);
+    expect([before.reactions, before.topic_links, before.submessages]).toEqual([[], [], []]);
+    addReaction(store, othello, first, {
+      emoji_name: 'smile',
+      emoji_code: '1f604',
+      reaction_type: 'unicode_emoji',
+    });
+    const after = formatMessage(store.state, store.state.messages.get(first.id)!, othello, options);
+    expect(after.reactions).toEqual([
+      { user_id: othello.user_id, emoji_name: 'smile', emoji_code: '1f604', reaction_type: 'unicode_emoji' },
+    ]);
+    expect(before.reactions).toEqual([]);
+    expect(formatMessage(store.state, second, othello, options).reactions).toEqual([]);
+  });
 });
