@@ -3,9 +3,10 @@
 // (src/tools/bundle-cli.ts), the same code bundled so that start-up reads a few files instead of hundreds:
 // - svc-mock.cjs with svc-mock.cache, V8's code cache of it: run here through node:vm, nothing to compile;
 // - run.js, an ES module bundle, when there is no code cache;
-// - dist/cli/run.js when nothing was bundled (e.g. after a bare `tsc`).
+// - dist/cli/run.js when nothing was bundled, or when tsc wrote it after the bundle (a bare `tsc` after a change:
+//   the bundle would run the old code).
 // SVC_MOCK_WRITE_CODE_CACHE=1 (set by the build) runs svc-mock.cjs and writes svc-mock.cache when it exits.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
@@ -13,9 +14,13 @@ import { Script } from 'node:vm';
 const at = (path) => new URL(path, import.meta.url);
 const script = at('../dist/cli-bundle/svc-mock.cjs');
 const cache = at('../dist/cli-bundle/svc-mock.cache');
+const tscEntry = at('../dist/cli/run.js');
 const writeCache = process.env.SVC_MOCK_WRITE_CODE_CACHE === '1';
+/** A bundle file that exists and is not older than tsc's output. */
+const current = (file) =>
+  existsSync(file) && (!existsSync(tscEntry) || statSync(file).mtimeMs >= statSync(tscEntry).mtimeMs);
 
-if (existsSync(script) && (writeCache || existsSync(cache))) {
+if (current(script) && (writeCache || existsSync(cache))) {
   const filename = fileURLToPath(script);
   const compiled = new Script(
     `(function (exports, require, module, __filename, __dirname, __svcMockUrl) {${readFileSync(filename, 'utf8')}\n})`,
@@ -34,7 +39,7 @@ if (existsSync(script) && (writeCache || existsSync(cache))) {
   await module.exports.buildProgram().parseAsync(process.argv);
 } else {
   const bundle = at('../dist/cli-bundle/run.js');
-  const entry = existsSync(bundle) ? bundle : at('../dist/cli/run.js');
+  const entry = current(bundle) ? bundle : tscEntry;
   if (!existsSync(entry)) {
     console.error(
       'svc-mock is not built yet: run `npm install` (or `npm run build`) in the package directory.',
