@@ -82,4 +82,35 @@ describe('node server request record', () => {
     for (let i = 0; i < 100 && aborted === undefined; i++) await new Promise((r) => setImmediate(r));
     expect(aborted).toBe(true);
   });
+
+  it('reads headers by lower-case name as node gives them: one value as sent, repeats by node rules', async () => {
+    const seen: Array<Record<string, string | undefined>> = [];
+    const server = await serveWith(async (request) => {
+      const names = ['authorization', 'x-list', 'user-agent', 'x-missing', 'X-List'];
+      seen.push(Object.fromEntries(names.map((name) => [name, request.header(name)])));
+      return OK;
+    });
+    const raw = await new Promise<string>((resolve) => {
+      let text = '';
+      const socket = connect(server.port, '127.0.0.1', () =>
+        socket.write(
+          'GET /x HTTP/1.1\r\nHost: x\r\nAUTHORIZATION: Basic first\r\nX-List: a\r\nUser-Agent:  spaced  \r\n' +
+            'authorization: Basic second\r\nx-list: b\r\nConnection: close\r\n\r\n',
+        ),
+      );
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+      socket.on('close', () => resolve(text));
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 200 /);
+    expect(raw).toMatch(/\r\nContent-Length: 11\r\n/);
+    expect(seen).toEqual([
+      {
+        authorization: 'Basic first',
+        'x-list': 'a, b',
+        'user-agent': 'spaced',
+        'x-missing': undefined,
+        'X-List': undefined,
+      },
+    ]);
+  });
 });

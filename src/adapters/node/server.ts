@@ -70,6 +70,20 @@ class NodeRequest implements ApiRequest {
   }
 
   header(name: string): string | undefined {
+    // Read from the raw pairs: node builds req.headers (every header, lower-cased) on its first read. A header
+    // sent more than once is left to node's rules (some are joined, some keep their first value).
+    const raw = this.req.rawHeaders;
+    let found: string | undefined;
+    for (let i = 0; i < raw.length; i += 2) {
+      const key = raw[i]!;
+      if (key.length !== name.length || key.toLowerCase() !== name) continue;
+      if (found !== undefined) return this.joined(name);
+      found = raw[i + 1]!;
+    }
+    return found;
+  }
+
+  private joined(name: string): string | undefined {
     const value = this.req.headers[name];
     return Array.isArray(value) ? value.join(', ') : value;
   }
@@ -103,7 +117,7 @@ const spareBlocks = new Map<number, Buffer[]>();
 /** A block of at least `length` bytes, and the way to give it back once its write is done (if it is kept). */
 function takeBlock(length: number): { block: Buffer; size: number } {
   if (length <= MIN_BLOCK || length > MAX_BLOCK) return { block: Buffer.allocUnsafe(length), size: 0 };
-  const size = 2 ** Math.ceil(Math.log2(length));
+  const size = 2 ** (32 - Math.clz32(length - 1));
   return { block: spareBlocks.get(size)?.pop() ?? Buffer.allocUnsafeSlow(size), size };
 }
 
