@@ -13,6 +13,7 @@ import { timePlugin } from './time-rule.js';
 export type { RenderContext, RenderResult } from './context.js';
 
 const NEEDS_ESCAPE = /[&<>]/;
+const LOCALHOST = /localhost/i;
 
 /** Text escaping as the server does it: quotes stay as they are outside attributes. */
 function escapeText(text: string): string {
@@ -64,7 +65,9 @@ export function renderSimple(
 ): RenderResult | undefined {
   const line = simpleLine(content);
   if (!line) return undefined;
-  const linkify = md.linkify.pretest(content);
+  // linkify-it's pretest looks for a scheme (a colon or //), an @, or a host (a dot, or localhost): a fast-path
+  // line has no colon, slash or @, so without a dot or localhost its large regex cannot match.
+  const linkify = (content.includes('.') || LOCALHOST.test(content)) && md.linkify.pretest(content);
   for (const text of line.texts) {
     if (linkify && md.linkify.test(text)) return undefined;
     if (linkifiers?.length && linkifierMatchesAny(text, linkifiers)) return undefined;
