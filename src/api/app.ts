@@ -12,7 +12,7 @@ import { deriveRequest } from './derive-request.js';
 import { ApiError, errors } from './errors/index.js';
 import { DEFAULT_LIMITS, type RequestLimits } from './limits.js';
 import { compileParams, decodeParams, readRawParams, type ParamsPlan } from './params.js';
-import { SharedParams, type DecodedParams } from './shared-params.js';
+import { SharedParams } from './shared-params.js';
 import type { Traffic } from './traffic/index.js';
 import {
   BodyTooLargeError,
@@ -168,15 +168,17 @@ export function createApp(options: AppOptions): App {
     }
     const loaded: ApiRequest =
       bodyBytes === request.body ? request : deriveRequest(request, { body: bodyBytes, readBody: undefined });
-    const decode = async (): Promise<DecodedParams> => {
+    // A refused query throws before it is kept: it is decoded (and refused) again next time.
+    const sharedKey =
+      route.sharedParams && request.method === 'GET' ? `${request.path}?${request.query}` : '';
+    let decoded = sharedKey ? sharedParams.find(sharedKey) : undefined;
+    if (!decoded) {
       const raw = await readRawParams(loaded, limits);
       const unsupported = dropUnsupportedParams(routeKey, raw, services.featureLevel);
-      return { ...decodeParams(plans.get(route)!, raw, found.pathParams, limits), unsupported };
-    };
-    const { params, ignored, unsupported } =
-      route.sharedParams && request.method === 'GET'
-        ? await sharedParams.get(`${request.path}?${request.query}`, decode)
-        : await decode();
+      decoded = { ...decodeParams(plans.get(route)!, raw, found.pathParams, limits), unsupported };
+      if (sharedKey) sharedParams.keep(sharedKey, decoded);
+    }
+    const { params, ignored, unsupported } = decoded;
     const result = await route.handler({
       store,
       services,

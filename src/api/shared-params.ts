@@ -26,14 +26,16 @@ function deepFreeze<T>(value: T): T {
 export class SharedParams {
   private readonly decoded = new Map<string, DecodedParams>();
 
-  /** The decoding of `key` (path and query), made by `decode` the first time (or again once evicted). */
-  async get(key: string, decode: () => Promise<DecodedParams>): Promise<DecodedParams> {
-    const hit = this.decoded.get(key);
-    if (hit) return hit;
-    // A refused query throws here and is not kept: it is decoded (and refused) again next time.
-    const made = deepFreeze(await decode());
+  /** The decoding kept for `key` (path and query), if any. */
+  find(key: string): DecodedParams | undefined {
+    return this.decoded.get(key);
+  }
+
+  /** Keeps a successful decoding of `key` (frozen from here on) and gives it back. */
+  keep(key: string, decoded: DecodedParams): DecodedParams {
+    deepFreeze(decoded);
     if (this.decoded.size >= MAX_QUERIES) this.decoded.clear();
-    this.decoded.set(key, made);
-    return made;
+    this.decoded.set(key, decoded);
+    return decoded;
   }
 }

@@ -28,10 +28,6 @@ export function narrowFromParam(
   allowHistory = true,
   raw?: string | ApiRequest,
 ): CompiledNarrow {
-  const sent = (): string => {
-    const text = typeof raw === 'object' ? rawParam(raw, 'narrow') : raw;
-    return text ?? JSON.stringify(value);
-  };
   // A value that is not JSON arrives as a string: a structural error like any non-list.
   if (typeof value === 'string') throw errors.invalidVariable('narrow', value);
   try {
@@ -39,7 +35,10 @@ export function narrowFromParam(
     return compileNarrow(store.state, viewer, terms, { featureLevel: store.featureLevel, allowHistory });
   } catch (error) {
     if (!(error instanceof NarrowError)) throw error;
-    if (error.kind === 'structure') throw errors.invalidVariable('narrow', sent());
+    if (error.kind === 'structure') {
+      const sent = typeof raw === 'object' ? rawParam(raw, 'narrow') : raw;
+      throw errors.invalidVariable('narrow', sent ?? JSON.stringify(value));
+    }
     if (error.kind === 'value') throw errors.badRequest(error.message);
     throw errors.badNarrow(error.message);
   }
