@@ -36,6 +36,26 @@ describe('schema validators', () => {
     expect(validate.errors?.length).toBeGreaterThan(0);
   });
 
+  it("answers every endpoint's parameters as a validator compiled up front does, with or without parameters", () => {
+    const reference = new Ajv({ strict: false, allErrors: true, useDefaults: true, schemas: [...schemas] });
+    const refs = schemas
+      .filter((schema) => (schema.$defs as Record<string, unknown> | undefined)?.params)
+      .map((schema) => `${String(schema.$id)}#/$defs/params`);
+    expect(refs).toContain('endpoints/get-server-settings.json#/$defs/params');
+    const inputs = (): unknown[] => [{}, { anchor: 'newest' }, { unexpected_key: 1 }, [], null, 'text'];
+    for (const ref of refs) {
+      const ours = inputValidator(ref);
+      const theirs = reference.getSchema(ref)!;
+      const [mine, expected] = [inputs(), inputs()];
+      mine.forEach((data, i) => {
+        const valid = ours(data);
+        expect(valid, `${ref} ${JSON.stringify(expected[i])}`).toBe(theirs(expected[i]));
+        expect(ours.errors ?? null).toEqual(theirs.errors ?? null);
+        expect(data, `${ref}: defaults filled in`).toEqual(expected[i]);
+      });
+    }
+  });
+
   it('throws for an unknown schema, whether its file or its pointer is unknown', () => {
     expect(() => inputValidator('no-such-file.json')).toThrow(/unknown schema/);
     expect(() => checkValidator('common.json#/$defs/NoSuchDefinition')).toThrow();

@@ -60,9 +60,69 @@ class SchemaSet {
 let inputSchemas: SchemaSet | undefined;
 let checkSchemas: SchemaSet | undefined;
 
+/** The subschema a reference names (`file.json#/json/pointer`), if the file and the pointer exist. */
+function schemaAt(ref: string): unknown {
+  byId ??= new Map(schemas.map((schema) => [schema.$id as string, schema]));
+  const [id, pointer = ''] = ref.split('#');
+  let node: unknown = byId.get(id!);
+  for (const raw of pointer.split('/').slice(1)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Schema)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}
+
+/** Keywords of an object schema that accept `{}` as it is. */
+const EMPTY_ACCEPTING = new Set([
+  'title',
+  'description',
+  '$comment',
+  'type',
+  'properties',
+  'additionalProperties',
+]);
+
+/**
+ * An object schema that accepts an empty object and fills nothing into it: no keyword but those above, and
+ * no `default` (nor a `$ref` that could bring one) in its properties.
+ */
+function acceptsEmptyObject(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null || (schema as Schema).type !== 'object') return false;
+  if (!Object.keys(schema).every((key) => EMPTY_ACCEPTING.has(key))) return false;
+  return !/"(default|\$ref)"/.test(JSON.stringify((schema as Schema).properties ?? {}));
+}
+
+/** An object with no enumerable key, as Ajv's additionalProperties loop sees it. */
+function isEmptyObject(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return false;
+  for (const _key in data) return false;
+  return true;
+}
+
+/**
+ * The validator of a schema that accepts `{}` unchanged: answers `{}` itself and compiles the schema on the
+ * first other data. Requests without parameters (GET /server_settings, the first request of a started
+ * server) then need no Ajv instance nor compiled schema.
+ */
+function compiledOnFirstNonEmpty(compile: () => ValidateFunction): ValidateFunction {
+  let compiled: ValidateFunction | undefined;
+  const validate = ((data: unknown): boolean => {
+    if (isEmptyObject(data)) {
+      validate.errors = null;
+      return true;
+    }
+    compiled ??= compile();
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid as boolean;
+  }) as ValidateFunction;
+  return validate;
+}
+
 /** A validator that also fills schema defaults into the data (request parameters, fixtures). */
 export function inputValidator(ref: string): ValidateFunction {
-  return (inputSchemas ??= new SchemaSet(true)).validator(ref);
+  const compile = (): ValidateFunction => (inputSchemas ??= new SchemaSet(true)).validator(ref);
+  return acceptsEmptyObject(schemaAt(ref)) ? compiledOnFirstNonEmpty(compile) : compile();
 }
 
 /** A validator that leaves the data untouched (responses, events, conformance checks). */
