@@ -85,17 +85,18 @@ export function refreshSystemGroups(state: RealmState, nowSeconds: number): void
 
 /** Whether `userId` is in the group, directly or through subgroups (deactivated subgroups still count). */
 export function isUserInGroup(state: RealmState, groupId: number, userId: number): boolean {
-  const seen = new Set<number>();
-  const visit = (id: number): boolean => {
-    if (seen.has(id)) return false;
-    seen.add(id);
-    const group = state.groups.get(id);
-    if (!group) return false;
-    if (group.members.has(userId)) return true;
-    for (const sub of group.direct_subgroup_ids) if (visit(sub)) return true;
-    return false;
-  };
-  return visit(groupId);
+  return inGroupOrSubgroups(state, groupId, userId, new Set());
+}
+
+// A module function rather than a closure per call: every send checks the channel's send permission.
+function inGroupOrSubgroups(state: RealmState, id: number, userId: number, seen: Set<number>): boolean {
+  if (seen.has(id)) return false;
+  seen.add(id);
+  const group = state.groups.get(id);
+  if (!group) return false;
+  if (group.members.has(userId)) return true;
+  for (const sub of group.direct_subgroup_ids) if (inGroupOrSubgroups(state, sub, userId, seen)) return true;
+  return false;
 }
 
 /** Whether `userId` is in a group-setting value (a group id or an anonymous group). */

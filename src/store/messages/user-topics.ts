@@ -24,6 +24,15 @@ export function isTopicMuted(state: RealmState, userId: number, streamId: number
   return state.subscriptions.get(userId)?.get(streamId)?.is_muted ?? false;
 }
 
+/** Whether an automatic policy setting applies to a send (a module function: this runs on every send). */
+function policyApplies(setting: number, startedTopic: boolean): boolean {
+  return (
+    setting === AUTO_POLICY.participated ||
+    setting === AUTO_POLICY.sent ||
+    (setting === AUTO_POLICY.started && startedTopic)
+  );
+}
+
 /**
  * The policy a send should set automatically for the sender, per their settings, or undefined.
  * `startedTopic`: this message is the topic's first.
@@ -36,18 +45,17 @@ export function automaticPolicyOnSend(
   startedTopic: boolean,
 ): number | undefined {
   const current = visibilityPolicy(state, sender.user_id, streamId, topic);
-  const applies = (setting: number): boolean =>
-    setting === AUTO_POLICY.participated ||
-    setting === AUTO_POLICY.sent ||
-    (setting === AUTO_POLICY.started && startedTopic);
-  if (current !== VISIBILITY.followed && applies(sender.settings.automatically_follow_topics_policy)) {
+  if (
+    current !== VISIBILITY.followed &&
+    policyApplies(sender.settings.automatically_follow_topics_policy, startedTopic)
+  ) {
     return VISIBILITY.followed;
   }
   const channelMuted = state.subscriptions.get(sender.user_id)?.get(streamId)?.is_muted ?? false;
   if (
     channelMuted &&
     current === VISIBILITY.inherit &&
-    applies(sender.settings.automatically_unmute_topics_in_muted_streams_policy)
+    policyApplies(sender.settings.automatically_unmute_topics_in_muted_streams_policy, startedTopic)
   ) {
     return VISIBILITY.unmuted;
   }
