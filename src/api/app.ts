@@ -161,7 +161,9 @@ export function createApp(options: AppOptions): App {
       route.path.startsWith('/svc-mock/') || route.largeBody ? limits.maxUploadBody : limits.maxBody;
     let bodyBytes;
     try {
-      bodyBytes = await loadBody(request, bodyLimit);
+      // Neither transport reads a GET body (node's adapter and fetch give none): no promise to wait for.
+      bodyBytes =
+        request.method === 'GET' && request.body === null ? null : await loadBody(request, bodyLimit);
     } catch (error) {
       if (error instanceof BodyTooLargeError) throw errors.payloadTooLarge(error.limit);
       throw error;
@@ -179,7 +181,7 @@ export function createApp(options: AppOptions): App {
       if (sharedKey) sharedParams.keep(sharedKey, decoded);
     }
     const { params, ignored, unsupported } = decoded;
-    const result = await route.handler({
+    const returned = route.handler({
       store,
       services,
       user,
@@ -187,6 +189,8 @@ export function createApp(options: AppOptions): App {
       request: loaded,
       clientName: clientName(request.header('user-agent')),
     });
+    // Most handlers answer at once: awaited only when they return a promise.
+    const result = returned instanceof Promise ? await returned : returned;
     if (result instanceof RawResponse) return result;
     const fields = result instanceof JsonText ? result : undefined;
     const body: Record<string, unknown> = { result: 'success', msg: '', ...(fields ? {} : result) };
