@@ -121,10 +121,11 @@ export function fetchRange(state: RealmState, narrow: CompiledNarrow, request: R
     at = rows.filter((m) => m.id === anchor);
     after = rows.filter((m) => m.id > anchor);
   }
-  if (numBefore) before = before.slice(-numBefore);
-  if (numAfter) after = after.slice(0, numAfter);
+  if (numBefore && before.length > numBefore) before = before.slice(-numBefore);
+  if (numAfter && after.length > numAfter) after = after.slice(0, numAfter);
   return {
-    messages: [...before, ...at, ...after],
+    // A page anchored at the newest end is `before` as it is: no copy.
+    messages: at.length || after.length ? [...before, ...at, ...after] : before,
     foundAnchor: at.length === 1,
     foundOldest: left || before.length < numBefore,
     foundNewest: right || after.length < numAfter,
