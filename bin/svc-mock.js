@@ -6,6 +6,7 @@
 // - dist/cli/run.js when nothing was bundled, or when tsc wrote it after the bundle (a bare `tsc` after a change:
 //   the bundle would run the old code).
 // SVC_MOCK_WRITE_CODE_CACHE=1 (set by the build) runs svc-mock.cjs and writes svc-mock.cache when it exits.
+import { isAscii } from 'node:buffer';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +23,11 @@ const current = (file) =>
 
 if (current(script) && (writeCache || existsSync(cache))) {
   const filename = fileURLToPath(script);
+  // The build writes the script in ASCII: read as Latin-1 (a copy) instead of decoded from UTF-8.
+  const bytes = readFileSync(filename);
+  const code = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
   const compiled = new Script(
-    `(function (exports, require, module, __filename, __dirname, __svcMockUrl) {${readFileSync(filename, 'utf8')}\n})`,
+    `(function (exports, require, module, __filename, __dirname, __svcMockUrl) {${code}\n})`,
     { filename, cachedData: writeCache ? undefined : readFileSync(cache) },
   );
   if (writeCache) process.once('exit', () => writeFileSync(cache, compiled.createCachedData()));

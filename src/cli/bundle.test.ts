@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { inspectorAssets, INSPECTOR_PATHS } from '../inspector/serve.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = `${ROOT}bin/svc-mock.js`;
@@ -61,6 +62,13 @@ describe('bundled command line', () => {
       const me = await fetch(`${url}/api/v1/users/me`, { headers: { authorization: IAGO } });
       expect(me.status).toBe(200);
       expect(await me.json()).toMatchObject({ result: 'success', email: 'iago@svc.test' });
+      // The inspector's files hold non-ASCII text in String.raw templates, which the ASCII script rewrites.
+      const assets = inspectorAssets();
+      for (const kind of ['html', 'script', 'style'] as const) {
+        const served = await (await fetch(`${url}${INSPECTOR_PATHS[kind]}`)).text();
+        expect(served, kind).toBe(assets[kind]);
+      }
+      expect(assets.html).toContain('◆');
     } finally {
       child.kill('SIGTERM');
     }
