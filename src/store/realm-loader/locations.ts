@@ -4,13 +4,16 @@
  * once per distinct topic text instead of once per message (no key string, lowercasing or hashing per message).
  */
 import { insertSorted, topicKey } from '../message-index.js';
-import type { MessageIndexes, MessageRecord } from '../state.js';
+import type { MessageIndexes } from '../state.js';
 
 /** A channel's lists: its own, and each topic's by the topic's text as the messages give it. */
 interface ChannelLists {
   ids: number[];
   keys: Set<string>;
   topics: Map<string, number[]>;
+  /** The topic of the channel's previous message and its list: conversations come in runs (no lookup then). */
+  lastTopic: string | undefined;
+  lastList: number[];
 }
 
 /** Appends `id` (ascending order, the loader's case), or inserts it in place. */
@@ -32,12 +35,11 @@ export class LocationIndexer {
 
   constructor(private readonly index: MessageIndexes) {}
 
-  /** Adds a message's channel and topic, or its conversation (recipients are sorted and unique). */
-  add(message: MessageRecord): void {
+  /** Adds a message's channel and topic, or its conversation (recipients sorted and unique) when not in a channel. */
+  add(id: number, streamId: number | null, topic: string, recipients: readonly number[]): void {
     const { index } = this;
-    const streamId = message.stream_id;
     if (streamId === null) {
-      add(listOf(index.byConversation, message.recipients.join(',')), message.id);
+      add(listOf(index.byConversation, recipients.join(',')), id);
       return;
     }
     let channel = this.channels.get(streamId);
@@ -45,16 +47,21 @@ export class LocationIndexer {
       const ids = listOf(index.byChannel, streamId);
       let keys = index.topicKeysByChannel.get(streamId);
       if (!keys) index.topicKeysByChannel.set(streamId, (keys = new Set()));
-      this.channels.set(streamId, (channel = { ids, keys, topics: new Map() }));
+      const lists: ChannelLists = { ids, keys, topics: new Map(), lastTopic: undefined, lastList: [] };
+      this.channels.set(streamId, (channel = lists));
     }
-    add(channel.ids, message.id);
-    let topic = channel.topics.get(message.topic);
-    if (!topic) {
-      const key = topicKey(streamId, message.topic);
-      topic = listOf(index.byTopic, key);
-      channel.keys.add(key);
-      channel.topics.set(message.topic, topic);
+    add(channel.ids, id);
+    if (topic !== channel.lastTopic) {
+      let list = channel.topics.get(topic);
+      if (!list) {
+        const key = topicKey(streamId, topic);
+        list = listOf(index.byTopic, key);
+        channel.keys.add(key);
+        channel.topics.set(topic, list);
+      }
+      channel.lastTopic = topic;
+      channel.lastList = list;
     }
-    add(topic, message.id);
+    add(channel.lastList, id);
   }
 }

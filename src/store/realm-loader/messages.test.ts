@@ -104,4 +104,13 @@ describe('loadMessages', () => {
     const got = new Map([...store.state.index.flags].map(([id, rows]) => [id, [...rows.keys()]]));
     expect(got).toEqual(expected);
   });
+
+  it('still names reference problems when a message the schema refuses has no valid sender', () => {
+    const realm = fixture();
+    const dm = realm.messages.find((m) => m.to !== undefined)!;
+    Object.assign(dm, { sender_id: 99_990, to: 5 });
+    const problems = problemsOf(realm);
+    expect(problems.some((p) => p.includes('/to') && p.includes('must be array'))).toBe(true);
+    expect(problems.some((p) => p.includes('sender_id: no user with id 99990'))).toBe(true);
+  });
 });

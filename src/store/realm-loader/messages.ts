@@ -92,10 +92,11 @@ function rowEstimates(
   const room = new Map<number, number>();
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i]!;
+    // Only an estimate: data the schema refused (a `to` that is not a list, ...) is counted as far as it goes.
     if (m.stream_id !== undefined) perChannel.set(m.stream_id, (perChannel.get(m.stream_id) ?? 0) + 1);
     else {
       room.set(m.sender_id, (room.get(m.sender_id) ?? 0) + 1);
-      for (const id of m.to ?? []) room.set(id, (room.get(id) ?? 0) + 1);
+      if (Array.isArray(m.to)) for (const id of m.to) room.set(id, (room.get(id) ?? 0) + 1);
     }
   }
   for (const [streamId, readers] of channels) {
@@ -129,20 +130,21 @@ function render(context: LoadContext, load: MessageLoad, content: string): Rende
 
 /** The ids that received a message: recipients, subscribers by then, and the sender (Set order as before). */
 function readersOf(
-  load: MessageLoad,
-  message: MessageRecord,
+  channel: ChannelReaders | undefined,
+  recipients: readonly number[],
+  senderId: number,
+  timestamp: number,
 ): Iterable<number> & { has(id: number): boolean } {
-  const channel = load.channels.get(message.stream_id ?? -1);
-  if (message.recipients.length === 0 && channel && channel.latest <= message.timestamp) {
+  if (recipients.length === 0 && channel && channel.latest <= timestamp) {
     // The common case: every subscription predates the message, so the readers are the precomputed list.
-    if (channel.members.has(message.sender_id)) return channel.members;
-    return new Set([...channel.users, message.sender_id]);
+    if (channel.members.has(senderId)) return channel.members;
+    return new Set([...channel.users, senderId]);
   }
-  const readers = new Set(message.recipients);
+  const readers = new Set(recipients);
   for (const sub of channel?.subs ?? []) {
-    if (sub.date_subscribed <= message.timestamp) readers.add(sub.user_id);
+    if (sub.date_subscribed <= timestamp) readers.add(sub.user_id);
   }
-  readers.add(message.sender_id);
+  readers.add(senderId);
   return readers;
 }
 
@@ -217,13 +219,19 @@ function loadMessage(context: LoadContext, m: FixtureMessage, at: number, load: 
     }
   }
   const rendered = render(context, load, m.content);
+  // The rest reads locals, not the record: records of edited or moved messages have other shapes.
+  const id = m.id;
+  const senderId = m.sender_id;
+  const streamId = isChannel ? m.stream_id! : null;
+  const topic = isChannel ? (m.topic ?? '') : '';
+  const recipients = isChannel ? NO_IDS : participants(senderId, m.to!);
   const message: MessageRecord = {
-    id: m.id,
-    sender_id: m.sender_id,
+    id,
+    sender_id: senderId,
     type: isChannel ? 'stream' : 'private',
-    stream_id: isChannel ? m.stream_id! : null,
-    topic: isChannel ? (m.topic ?? '') : '',
-    recipients: isChannel ? NO_IDS : participants(m.sender_id, m.to!),
+    stream_id: streamId,
+    topic,
+    recipients,
     content: m.content,
     rendered_content: rendered.html,
     timestamp: m.timestamp,
@@ -239,24 +247,22 @@ function loadMessage(context: LoadContext, m: FixtureMessage, at: number, load: 
   };
   if (m.last_edit_timestamp !== undefined) message.last_edit_timestamp = m.last_edit_timestamp;
   if (m.last_moved_timestamp !== undefined) message.last_moved_timestamp = m.last_moved_timestamp;
-  state.messages.set(message.id, message);
-  load.locations.add(message);
+  state.messages.set(id, message);
+  load.locations.add(id, streamId, topic, recipients);
 
-  const readers = readersOf(load, message);
+  const channel = streamId === null ? undefined : load.channels.get(streamId);
+  const readers = readersOf(channel, recipients, senderId, m.timestamp);
   const unread = m.unread_by?.length ? new Set(m.unread_by) : undefined;
   const starred = m.starred_by?.length ? new Set(m.starred_by) : undefined;
   checkReceived(context, readers, unread, at, 'unread_by');
   checkReceived(context, readers, starred, at, 'starred_by');
   const wildcardBits =
-    message.wildcard_mention === 'channel'
+    rendered.wildcard === 'channel'
       ? FLAG_BITS.wildcard_mentioned | FLAG_BITS.stream_wildcard_mentioned
-      : message.wildcard_mention === 'topic'
+      : rendered.wildcard === 'topic'
         ? FLAG_BITS.wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned
         : 0;
-  const mentioned = message.mentioned_user_ids.size ? message.mentioned_user_ids : undefined;
-  const input: RowInputs = { senderId: m.sender_id, unread, starred, mentioned, wildcardBits };
-  const id = message.id;
-  const channel = message.stream_id === null ? undefined : load.channels.get(message.stream_id);
+  const mentioned = rendered.mentionedUserIds.size ? rendered.mentionedUserIds : undefined;
   if (channel && readers === channel.members) {
     // The common case: the channel's subscribers, in the Set's order; their rows are looked up once per channel.
     const { users, rows } = channel;
@@ -265,15 +271,17 @@ function loadMessage(context: LoadContext, m: FixtureMessage, at: number, load: 
       const others = FLAG_BITS.read | wildcardBits;
       for (let i = 0; i < users.length; i++) {
         const userId = users[i]!;
-        (rows[i] ??= rowsOf(load, userId)).append(id, userId === input.senderId ? FLAG_BITS.read : others);
+        (rows[i] ??= rowsOf(load, userId)).append(id, userId === senderId ? FLAG_BITS.read : others);
       }
-    } else {
-      for (let i = 0; i < users.length; i++) {
-        const userId = users[i]!;
-        (rows[i] ??= rowsOf(load, userId)).append(id, rowBits(input, userId));
-      }
+      return;
     }
-  } else {
-    for (const userId of readers) rowsOf(load, userId).append(id, rowBits(input, userId));
+    const input: RowInputs = { senderId, unread, starred, mentioned, wildcardBits };
+    for (let i = 0; i < users.length; i++) {
+      const userId = users[i]!;
+      (rows[i] ??= rowsOf(load, userId)).append(id, rowBits(input, userId));
+    }
+    return;
   }
+  const input: RowInputs = { senderId, unread, starred, mentioned, wildcardBits };
+  for (const userId of readers) rowsOf(load, userId).append(id, rowBits(input, userId));
 }
