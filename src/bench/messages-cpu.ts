@@ -1,0 +1,124 @@
+/**
+ * CPU time per request of the bench's GET /messages row (100 newest of a channel with 120 messages, dev realm)
+ * in process: app.handle, then the bytes the node server would write (a page of cached pieces joined into a
+ * reused block; text encoded). With `--against <checkout>` the same request is also run on another checkout's
+ * sources in the same process, alternating chunks, so both see the same machine load (ratios mean something
+ * on a shared machine; absolute figures less so).
+ * Run: npx tsx src/bench/messages-cpu.ts [--against ../other-checkout] [--rounds 20] [--chunk 1000]
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    against: { type: 'string' },
+    rounds: { type: 'string', default: '20' },
+    chunk: { type: 'string', default: '1000' },
+  },
+});
+const here = resolve(new URL('../..', import.meta.url).pathname);
+const realm = JSON.parse(readFileSync(resolve(here, 'fixtures/dev-realm.json'), 'utf8')) as unknown;
+const narrow = encodeURIComponent(JSON.stringify([{ operator: 'channel', operand: 'bench' }]));
+const query = `anchor=newest&num_before=100&num_after=0&narrow=${narrow}`;
+
+interface Side {
+  name: string;
+  one: () => Promise<number>;
+  samples: number[];
+}
+
+/** What both old and new checkouts export (loosely typed: an older checkout may differ). */
+interface Loaded {
+  app: {
+    store: {
+      state: { usersByEmail: Map<string, { user_id: number; delivery_email: string; api_key: string }> };
+    };
+    fetch(request: Request): Promise<Response>;
+    handle(request: object): Promise<{ body: unknown }>;
+  };
+  responseText: (response: { body: unknown }) => string | Uint8Array | null;
+}
+
+async function load(root: string): Promise<Loaded> {
+  const source = (path: string): string => pathToFileURL(resolve(root, 'src', path)).href;
+  const { createApp } = (await import(source('api/app.ts'))) as { createApp: (o: object) => Loaded['app'] };
+  const { responseText } = (await import(source('api/route.ts'))) as Pick<Loaded, 'responseText'>;
+  return { app: createApp({ realm, seed: 1, logError: () => {} }), responseText };
+}
+
+async function side(root: string): Promise<Side> {
+  const { app, responseText } = await load(root);
+  const { usersByEmail } = app.store.state;
+  const basic = (u: { delivery_email: string; api_key: string }): string =>
+    `Basic ${Buffer.from(`${u.delivery_email}:${u.api_key}`).toString('base64')}`;
+  const admin = usersByEmail.get('iago@svc.test')!;
+  const post = async (path: string, form: Record<string, string>): Promise<void> => {
+    const init = {
+      method: 'POST',
+      headers: { authorization: basic(admin), 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    };
+    const res = await app.fetch(new Request(`http://bench/api/v1/${path}`, init));
+    if (res.status !== 200) throw new Error(`${path}: ${await res.text()}`);
+  };
+  const subscriptions = JSON.stringify([{ name: 'bench' }]);
+  // The answer is the admin's view: the channel's other subscribers do not change it.
+  await post('users/me/subscriptions', { subscriptions, principals: JSON.stringify([admin.user_id]) });
+  const message = {
+    type: 'stream',
+    to: 'bench',
+    topic: 'load',
+    content: 'a benchmark message with **some** markup',
+  };
+  for (let i = 0; i < 120; i++) await post('messages', message);
+  const headers: Record<string, string> = { authorization: basic(admin), host: '127.0.0.1' };
+  const request = {
+    method: 'GET',
+    path: '/api/v1/messages',
+    query,
+    body: null,
+    header: (n: string) => headers[n],
+  };
+  let block: Buffer | undefined;
+  const one = async (): Promise<number> => {
+    const response = await app.handle(request);
+    const wire = (response.body as { wire?: Uint8Array | Uint8Array[] } | null)?.wire;
+    if (wire instanceof Uint8Array) return wire.length;
+    if (Array.isArray(wire)) {
+      let length = 0;
+      for (const piece of wire) length += piece.length;
+      if (!block || block.length < length) block = Buffer.allocUnsafeSlow(2 ** (32 - Math.clz32(length - 1)));
+      let at = 0;
+      for (const piece of wire) {
+        block.set(piece, at);
+        at += piece.length;
+      }
+      return length;
+    }
+    const body = responseText(response);
+    return typeof body === 'string' ? Buffer.from(body).length : (body?.length ?? 0);
+  };
+  return { name: root, one, samples: [] };
+}
+
+const sides = [await side(here)];
+if (values.against) sides.push(await side(resolve(values.against)));
+console.log(`answer bytes: ${(await Promise.all(sides.map((s) => s.one()))).join(' / ')}`);
+for (const s of sides) for (let i = 0; i < 3000; i++) await s.one();
+const rounds = Number(values.rounds);
+const chunk = Number(values.chunk);
+for (let r = 0; r < rounds; r++) {
+  for (const s of r % 2 ? [...sides].reverse() : sides) {
+    const start = process.cpuUsage();
+    for (let i = 0; i < chunk; i++) await s.one();
+    const used = process.cpuUsage(start);
+    s.samples.push((used.user + used.system) / chunk);
+  }
+}
+for (const s of sides) {
+  const sorted = [...s.samples].sort((a, b) => a - b);
+  const at = (q: number): string => sorted[Math.floor(q * (sorted.length - 1))]!.toFixed(1);
+  console.log(`${s.name}: CPU µs per request: min ${at(0)}, p25 ${at(0.25)}, median ${at(0.5)}`);
+}
