@@ -2,7 +2,7 @@
 // spliced answer text is exactly what JSON.stringify of the objects gives.
 import { describe, expect, it } from 'vitest';
 import { formatMessageWithFlags } from '../store/messages/format.js';
-import { ADMIN, MEMBER, MEMBER2 } from '../testing/accounts.js';
+import { ADMIN, GUEST, MEMBER, MEMBER2 } from '../testing/accounts.js';
 import { describeTransports } from '../testing/transports.js';
 import { bodyJson, JsonText } from './json-text.js';
 import { messageJson } from './message-json.js';
@@ -281,6 +281,27 @@ describeTransports('GET /messages: a query decoded once answers as the realm is 
       (first.body as { messages: Fetched[] }).messages.map((m) => m.id),
     );
     expect(renamed.body.ignored_parameters_unsupported).toEqual(['not_a_parameter']);
+  });
+
+  it('answers each viewer of the same query by their own access, in turn', async () => {
+    const page = async (email: string): Promise<string> => {
+      const res = await t().as(email).get('messages', query);
+      return JSON.stringify([
+        res.status,
+        res.body.msg,
+        (res.body.messages as Fetched[] | undefined)?.map((m) => m.id),
+      ]);
+    };
+    const member = await page(MEMBER);
+    const guest = await page(GUEST);
+    expect(guest).not.toBe(member);
+    expect(await page(MEMBER)).toBe(member);
+    expect(await page(GUEST)).toBe(guest);
+    // The guest is subscribed: the same query now reaches the channel's history for them.
+    const guestId = t().app.store.state.usersByEmail.get(GUEST)!.user_id;
+    const subscribe = { subscriptions: [{ name: 'Denmark' }], principals: [guestId] };
+    expect((await t().as(ADMIN).post('users/me/subscriptions', subscribe)).status).toBe(200);
+    expect(await page(GUEST)).not.toBe(guest);
   });
 
   it('refuses a bad query every time it is sent', async () => {

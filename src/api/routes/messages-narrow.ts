@@ -17,6 +17,21 @@ export function rawParam(request: ApiRequest, name: string): string | undefined 
 }
 
 /**
+ * A compiled narrow and what it was compiled for: the viewer, the realm state (the same object, unchanged
+ * since: every change counts in `store.changes`) and the history rule. The level is the store's own.
+ */
+interface Compiled {
+  viewer: UserRecord;
+  state: object;
+  changes: number;
+  allowHistory: boolean;
+  narrow: CompiledNarrow;
+}
+
+// Keyed by the decoded value itself: an entry lives as long as the shared decoding that holds the value.
+const compiled = new WeakMap<object, Compiled>();
+
+/**
  * Parses and compiles a decoded `narrow` parameter for the viewer, or throws the API's error. `raw` is the
  * parameter as sent (or the request to read it from, only when needed): a structural error echoes it
  * (re-encoding the decoded value would change its spacing).
@@ -30,9 +45,28 @@ export function narrowFromParam(
 ): CompiledNarrow {
   // A value that is not JSON arrives as a string: a structural error like any non-list.
   if (typeof value === 'string') throw errors.invalidVariable('narrow', value);
+  // A frozen value is a shared decoding of a repeated query (SharedParams): its compilation is kept with it.
+  const shared = value !== null && typeof value === 'object' && Object.isFrozen(value);
+  if (shared) {
+    const kept = compiled.get(value);
+    if (
+      kept &&
+      kept.viewer === viewer &&
+      kept.state === store.state &&
+      kept.changes === store.changes &&
+      kept.allowHistory === allowHistory
+    )
+      return kept.narrow;
+  }
   try {
     const terms = parseNarrow(value, store.featureLevel);
-    return compileNarrow(store.state, viewer, terms, { featureLevel: store.featureLevel, allowHistory });
+    const options = { featureLevel: store.featureLevel, allowHistory };
+    const narrow = compileNarrow(store.state, viewer, terms, options);
+    if (shared) {
+      const { state, changes } = store;
+      compiled.set(value, { viewer, state, changes, allowHistory, narrow });
+    }
+    return narrow;
   } catch (error) {
     if (!(error instanceof NarrowError)) throw error;
     if (error.kind === 'structure') {
