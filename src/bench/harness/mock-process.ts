@@ -4,9 +4,13 @@
  * acknowledges (prunes) their events.
  */
 import { readFileSync } from 'node:fs';
-import { startServer } from '../../adapters/node/server.js';
-import { createApp } from '../../api/app.js';
+import type * as NodeServer from '../../adapters/node/server.js';
+import type * as App from '../../api/app.js';
+import { built } from './built.js';
 import { serveMessages } from './processes.js';
+
+const { startServer } = await built<typeof NodeServer>('adapters/node/server.js');
+const { createApp } = await built<typeof App>('api/app.js');
 
 /** What the mock child reports when it is listening. */
 export interface MockHello {

@@ -7,8 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { createHandlers } from '../../adapters/msw/handlers.js';
-import { createApp } from '../../api/app.js';
+import type * as Handlers from '../../adapters/msw/handlers.js';
+import type * as App from '../../api/app.js';
+import { built } from './built.js';
+
+const { createHandlers } = await built<typeof Handlers>('adapters/msw/handlers.js');
+const { createApp } = await built<typeof App>('api/app.js');
 
 const [mode, secondsArg, concurrencyArg] = process.argv.slice(2);
 const realm = JSON.parse(

@@ -1,4 +1,4 @@
-/** Child processes of the harness: started through tsx, pinned to one core where `taskset` exists, spoken to over IPC. */
+/** Child processes of the harness: started through tsx (the mock's code itself comes from dist/, see built.ts), pinned to one core where `taskset` exists, spoken to over IPC. */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { parseProcStat } from './stats.js';

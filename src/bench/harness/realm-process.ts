@@ -12,14 +12,23 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { ApiRequest } from '../../api/route.js';
-import { generateRealm } from '../../fixtures/generate/index.js';
-import { createMock } from '../../mock/create-mock.js';
-import { createManualClock } from '../../store/clock.js';
-import { PreparedRealm } from '../../store/load-realm.js';
-import { fetchRange } from '../../store/narrow/fetch.js';
-import { parseNarrow } from '../../store/narrow/parse.js';
-import { compileNarrow } from '../../store/narrow/resolve.js';
+import type * as Generate from '../../fixtures/generate/index.js';
+import type * as CreateMock from '../../mock/create-mock.js';
+import type * as Clock from '../../store/clock.js';
+import type * as LoadRealm from '../../store/load-realm.js';
+import type * as Fetch from '../../store/narrow/fetch.js';
+import type * as Parse from '../../store/narrow/parse.js';
+import type * as Resolve from '../../store/narrow/resolve.js';
 import type { MessageRecord } from '../../store/state.js';
+import { built } from './built.js';
+
+const { generateRealm } = await built<typeof Generate>('fixtures/generate/index.js');
+const { createMock } = await built<typeof CreateMock>('mock/create-mock.js');
+const { createManualClock } = await built<typeof Clock>('store/clock.js');
+const { PreparedRealm } = await built<typeof LoadRealm>('store/load-realm.js');
+const { fetchRange } = await built<typeof Fetch>('store/narrow/fetch.js');
+const { parseNarrow } = await built<typeof Parse>('store/narrow/parse.js');
+const { compileNarrow } = await built<typeof Resolve>('store/narrow/resolve.js');
 
 /** Result of `generate`. */
 export interface GenerateResult {

@@ -101,7 +101,7 @@ export async function realmRows(settings: RunSettings, wanted: (key: string) => 
               cores,
               'VmRSS of `node bin/svc-mock.js serve --realm FILE` (dist) when it first answers',
               `spawn to first answer: ${served.map((s) => (s.ms / 1000).toFixed(2)).join(', ')} s; ` +
-                `RSS of the in-process loads (tsx): ${loads.map((l) => (l.rss / 1e6).toFixed(0)).join(', ')} MB`,
+                `RSS of the in-process loads (dist): ${loads.map((l) => (l.rss / 1e6).toFixed(0)).join(', ')} MB`,
             ],
           },
           served.map((s) => s.rss / 1e6),
