@@ -3,11 +3,12 @@
 // bundle it falls back on. Both serve the dev realm, load their lazy parts (realm generator) and offer the same
 // commands as the unbundled dist/cli/run.js.
 import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { inspectorAssets, INSPECTOR_PATHS } from '../inspector/serve.js';
+import { cachedRenders } from './prepared-realm.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = `${ROOT}bin/svc-mock.js`;
@@ -15,6 +16,7 @@ const BUNDLE = `${ROOT}dist/cli-bundle/run.js`;
 const UNBUNDLED = `${ROOT}dist/cli/run.js`;
 const SCRIPT = `${ROOT}dist/cli-bundle/svc-mock.cjs`;
 const CACHE = `${ROOT}dist/cli-bundle/svc-mock.cache`;
+const RENDERS = `${ROOT}dist/cli-bundle/dev-realm.renders.json`;
 const IAGO = `Basic ${btoa('iago@svc.test:iagoSvcDevApiKey0123456789abcdef')}`;
 
 const run = async (args: string[]): Promise<string> =>
@@ -22,7 +24,7 @@ const run = async (args: string[]): Promise<string> =>
 
 describe('bundled command line', () => {
   it('is built (npm run build writes dist/cli-bundle/)', () => {
-    for (const file of [BUNDLE, SCRIPT, CACHE])
+    for (const file of [BUNDLE, SCRIPT, CACHE, RENDERS])
       expect(existsSync(file), `${file}: run npm run build`).toBe(true);
   });
 
@@ -37,6 +39,13 @@ describe('bundled command line', () => {
       );
       console.log(JSON.stringify({ rejected: script.cachedDataRejected }));`;
     expect(JSON.parse(await run(['-e', check]))).toEqual({ rejected: false });
+  });
+
+  it("has the dev realm's render cache for the script's build", () => {
+    const file = JSON.parse(readFileSync(RENDERS, 'utf8')) as { build: string };
+    expect(file.build).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(SCRIPT, 'latin1')).toContain(`"${file.build}"`);
+    expect(cachedRenders(readFileSync(`${ROOT}fixtures/dev-realm.json`), RENDERS, file.build)).toBeDefined();
   });
 
   it('serves the dev realm through bin/svc-mock.js: first answer, an authenticated answer, stop', async () => {

@@ -9,6 +9,7 @@ import { PreparedRealm, RealmLoadError } from '../store/load-realm.js';
 import { listAccounts as listStoreAccounts } from '../mock/accounts.js';
 import { createMock, type Mock } from '../mock/create-mock.js';
 import { formatAccountsTable } from './accounts-table.js';
+import { cachedRenders, keepCachedRenders, type CachedRenders } from './prepared-realm.js';
 import { formatRequestLine } from './request-line.js';
 import { closeServer } from './shutdown.js';
 import { registerConformance } from './conformance.js';
@@ -67,16 +68,26 @@ function loadApp(
       : undefined;
   const file = realmPath ?? DEV_REALM;
   let realm: unknown;
+  let cached: CachedRenders | undefined;
   try {
-    realm = options.generated ?? JSON.parse(readFileSync(file, 'utf8'));
+    if (options.generated !== undefined) realm = options.generated;
+    else {
+      const bytes = readFileSync(file);
+      realm = JSON.parse(bytes.toString('utf8'));
+      // Renders recorded by the build for these bytes (the dev realm), when the control API's path prepares it.
+      if (options.control !== undefined) cached = cachedRenders(bytes);
+    }
   } catch (error) {
     fail(`Cannot read realm file ${String(file)}: ${(error as Error).message}`);
   }
   try {
-    if (options.control !== undefined)
-      return createMock({
+    if (options.control !== undefined) {
+      const mock = createMock({
         // A realm just parsed from the file is nobody else's: prepare it in place instead of on a copy.
-        realm: options.generated === undefined ? PreparedRealm.from(realm, { owned: true }) : realm,
+        realm:
+          options.generated === undefined
+            ? PreparedRealm.from(realm, { owned: true, renders: cached?.renders })
+            : realm,
         production: options.production,
         featureLevel: options.featureLevel,
         traffic: options.traffic,
@@ -85,6 +96,9 @@ function loadApp(
         onRequest: options.log ? (entry) => console.log(formatRequestLine(entry)) : undefined,
         limits,
       });
+      if (cached) keepCachedRenders(mock.store.state, cached);
+      return mock;
+    }
     return createApp({
       realm,
       production: options.production,

@@ -17,6 +17,7 @@ import { loadUsers } from './realm-loader/users.js';
 import { loadProfileFields } from './realm-loader/profile-fields.js';
 import { loadUploads } from './realm-loader/uploads.js';
 import type { CompleteRealmFixture } from './realm-fixture.js';
+import type { LoadRenders } from './render-cache.js';
 import type { RealmState } from './state.js';
 import { freezeForSharing, seedState } from './seed-state.js';
 import { Store, type IdKind } from './store.js';
@@ -112,12 +113,16 @@ function validateFixture(data: CompleteRealmFixture): string[] {
 }
 
 /** Builds the state of a schema-valid fixture, step by step; each step records what is wrong. */
-function buildState(data: CompleteRealmFixture): { state: RealmState; problems: string[] } {
+function buildState(
+  data: CompleteRealmFixture,
+  renders?: LoadRenders,
+): { state: RealmState; problems: string[] } {
   const context = createLoadContext(
     data,
     withDefaults<RealmSettings>('resources/realm-settings.json', data.realm.settings),
     withDefaults<UserSettings>('resources/user-settings.json', data.realm.user_settings_defaults),
   );
+  if (renders) context.renders = renders;
   loadUsers(context);
   loadGroups(context);
   resolveRealmGroupSettings(context);
@@ -140,6 +145,8 @@ export interface PrepareOptions {
    * message: time, memory and garbage collection on large realms).
    */
   owned?: boolean;
+  /** Renders to take instead of rendering, e.g. recorded for this realm (see render-cache.ts). */
+  renders?: LoadRenders;
 }
 
 /**
@@ -165,7 +172,7 @@ export class PreparedRealm {
     const schemaProblems = validateFixture(data);
     let built: ReturnType<typeof buildState> | undefined;
     try {
-      built = buildState(data);
+      built = buildState(data, options.renders);
     } catch (error) {
       // Data that breaks the schema can trip the reference checks up; the schema problems say why.
       if (!schemaProblems.length) throw error;

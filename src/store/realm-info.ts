@@ -13,6 +13,14 @@ export function renderedRealmDescription(state: RealmState): string {
   return html;
 }
 
+/**
+ * Takes `html` as the render of the organization description `text` (recorded for this realm), as if it had been
+ * rendered; ignored when the description is another text.
+ */
+export function keepRenderedRealmDescription(state: RealmState, text: string, html: string): void {
+  if (state.realm.description === text) descriptionCache.set(state, { text, html });
+}
+
 /** Absolute URL of the organization icon. */
 export function realmIconUrl(state: RealmState): string {
   return new URL(state.realm.icon_url ?? '/static/images/logo/svc-icon-128x128.png', state.realm.url).href;

@@ -11,12 +11,20 @@
  * `../../scenarios/` URLs of the bundled modules resolve to the same files.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import ts from 'typescript';
+import { writeRenderCache } from '../cli/prepared-realm.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Stands for the build id in the script bundle until its hash is known: as long as a SHA-256 in hex. */
+const BUILD_PLACEHOLDER = `svc-mock-build-id:${'.'.repeat(64 - 'svc-mock-build-id:'.length)}`;
+
+/** The dev realm's render cache in the bundle directory (read by src/cli/prepared-realm.ts). */
+const RENDER_CACHE_FILE = 'dev-realm.renders.json';
 
 /** Where the bundles are written, relative to the package root (bin/svc-mock.js loads them there). */
 export const CLI_BUNDLE_DIR = 'dist/cli-bundle';
@@ -45,9 +53,10 @@ async function bundleModules(root: string, outdir: string): Promise<void> {
 /**
  * The script bundle: one file exporting `buildProgram`, run by bin/svc-mock.js inside a function that receives
  * `exports, require, module, __filename, __dirname` and `__svcMockUrl`, the file's URL, which stands for
- * `import.meta.url`. Strict, as the modules it is made of are.
+ * `import.meta.url`. Strict, as the modules it is made of are. Returns its build id (a hash of its text), which
+ * the script knows as `__SVC_MOCK_BUILD__` (src/cli/prepared-realm.ts) and the render cache is keyed by.
  */
-async function bundleScript(root: string, outdir: string): Promise<void> {
+async function bundleScript(root: string, outdir: string): Promise<string> {
   const { outputFiles } = await build({
     absWorkingDir: root,
     stdin: { contents: "export { buildProgram } from './dist/cli/main.js';", resolveDir: root, loader: 'js' },
@@ -56,7 +65,7 @@ async function bundleScript(root: string, outdir: string): Promise<void> {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    define: { 'import.meta.url': '__svcMockUrl' },
+    define: { 'import.meta.url': '__svcMockUrl', __SVC_MOCK_BUILD__: JSON.stringify(BUILD_PLACEHOLDER) },
     banner: { js: "'use strict';" },
     minifyWhitespace: true,
     legalComments: 'none',
@@ -64,7 +73,11 @@ async function bundleScript(root: string, outdir: string): Promise<void> {
     write: false,
   });
   mkdirSync(outdir, { recursive: true });
-  writeFileSync(`${outdir}/svc-mock.cjs`, asciiOnly(outputFiles[0]!.text));
+  const code = asciiOnly(outputFiles[0]!.text);
+  // The build id: a hash of the script, written in place of the placeholder (same length).
+  const buildId = createHash('sha256').update(code).digest('hex');
+  writeFileSync(`${outdir}/svc-mock.cjs`, code.split(BUILD_PLACEHOLDER).join(buildId));
+  return buildId;
 }
 
 /** Template literal parts: where they are, and whether their text may be split by substitutions. */
@@ -149,7 +162,9 @@ export async function bundleCli(root: string = ROOT): Promise<void> {
   const outdir = `${root}/${CLI_BUNDLE_DIR}`;
   rmSync(outdir, { recursive: true, force: true });
   await bundleModules(root, outdir);
-  await bundleScript(root, outdir);
+  const buildId = await bundleScript(root, outdir);
+  // Before the code cache: the run that takes the code cache then reads the recorded renders, as serving will.
+  writeRenderCache(`${root}/fixtures/dev-realm.json`, `${outdir}/${RENDER_CACHE_FILE}`, buildId);
   await writeCodeCache(root);
 }
 

@@ -13,7 +13,7 @@ export const SUBSCRIPTION_COLORS = [
 ];
 
 /** Adds every channel with defaults filled in and its description rendered. */
-export function loadChannels({ data, state, problems, userExists, groupValue }: LoadContext): void {
+export function loadChannels({ data, state, problems, userExists, groupValue, renders }: LoadContext): void {
   data.channels.forEach((c, i) => {
     if (state.channels.has(c.stream_id))
       problems.push(`/channels/${i}/stream_id: duplicate channel id ${c.stream_id}`);
@@ -25,7 +25,11 @@ export function loadChannels({ data, state, problems, userExists, groupValue }: 
       stream_id: c.stream_id,
       name: c.name,
       description,
-      rendered_description: description ? renderContent(state, description).html : '',
+      rendered_description: !description
+        ? ''
+        : renders
+          ? renders.description(state, description)
+          : renderContent(state, description).html,
       invite_only: !!c.invite_only,
       is_web_public: !!c.is_web_public,
       history_public_to_subscribers: c.history_public_to_subscribers ?? !c.invite_only,

@@ -4,6 +4,7 @@ import type { CompleteRealmFixture } from '../realm-fixture.js';
 import { createIndexes } from '../message-index.js';
 import type { RealmSettings, UserSettings } from '../../generated/types.js';
 import type { RealmState } from '../state.js';
+import type { LoadRenders } from '../render-cache.js';
 
 /** The load in progress. Steps push a problem (`/json/pointer: what is wrong`) instead of throwing. */
 export interface LoadContext {
@@ -14,6 +15,8 @@ export interface LoadContext {
   userExists(id: number, where: string): boolean;
   /** A group-setting value from the fixture (or `fallback`), with its group and user ids checked. */
   groupValue(value: unknown, fallback: GroupSettingValue, where: string): GroupSettingValue;
+  /** Renders to take instead of rendering (see render-cache.ts); without it the loader renders. */
+  renders?: LoadRenders;
 }
 
 /** An empty state for the fixture, with settings already completed from their schema defaults. */
