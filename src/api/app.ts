@@ -67,13 +67,21 @@ export interface App {
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
 
-let compiledRouting: { match: ReturnType<typeof createRouter>; plans: Map<Route, ParamsPlan> } | undefined;
+/** What the dispatcher keeps per route: its parameter plan and its `METHOD /path` key. */
+interface RoutePlan {
+  params: ParamsPlan;
+  key: string;
+}
+
+let compiledRouting: { match: ReturnType<typeof createRouter>; plans: Map<Route, RoutePlan> } | undefined;
 
 /** The route matcher and parameter plans: the route table is static, so every app shares one copy. */
 function routing(): NonNullable<typeof compiledRouting> {
   compiledRouting ??= {
     match: createRouter(allRoutes),
-    plans: new Map(allRoutes.map((r) => [r, compileParams(r.schema)])),
+    plans: new Map(
+      allRoutes.map((r) => [r, { params: compileParams(r.schema), key: `${r.method} ${r.path}` }]),
+    ),
   };
   return compiledRouting;
 }
@@ -127,7 +135,8 @@ export function createApp(options: AppOptions): App {
       throw errors.methodNotAllowed(found.allowed);
     }
     const { route } = found.compiled;
-    const routeKey = `${route.method} ${route.path}`;
+    const plan = plans.get(route)!;
+    const routeKey = plan.key;
     if (!endpointExists(routeKey, services.featureLevel))
       throw errors.noSuchEndpoint(request.method, request.path);
     // Routing and authentication come before the body is read: a refused request costs no body memory.
@@ -143,7 +152,7 @@ export function createApp(options: AppOptions): App {
     // Mock-only control routes are never delayed, failed or limited.
     if (gate && !route.path.startsWith('/svc-mock/')) {
       const verdict = await traffic!.admit({
-        endpoint: `${route.method} ${route.path}`,
+        endpoint: routeKey,
         skipRateLimit:
           route.queryApiKey === true ||
           route.path.startsWith('/avatar/') ||
@@ -161,9 +170,10 @@ export function createApp(options: AppOptions): App {
       route.path.startsWith('/svc-mock/') || route.largeBody ? limits.maxUploadBody : limits.maxBody;
     let bodyBytes;
     try {
-      // Neither transport reads a GET body (node's adapter and fetch give none): no promise to wait for.
-      bodyBytes =
-        request.method === 'GET' && request.body === null ? null : await loadBody(request, bodyLimit);
+      // Neither transport reads a GET body (node's adapter and fetch give none): no promise to wait for; a
+      // body already there is taken as it is.
+      const loading = request.method === 'GET' && request.body === null ? null : loadBody(request, bodyLimit);
+      bodyBytes = loading instanceof Promise ? await loading : loading;
     } catch (error) {
       if (error instanceof BodyTooLargeError) throw errors.payloadTooLarge(error.limit);
       throw error;
@@ -175,9 +185,12 @@ export function createApp(options: AppOptions): App {
       route.sharedParams && request.method === 'GET' ? `${request.path}?${request.query}` : '';
     let decoded = sharedKey ? sharedParams.find(sharedKey) : undefined;
     if (!decoded) {
-      const raw = await readRawParams(loaded, limits);
+      // Only a multipart body is decoded asynchronously.
+      const reading = readRawParams(loaded, limits);
+      const raw = reading instanceof Promise ? await reading : reading;
       const unsupported = dropUnsupportedParams(routeKey, raw, services.featureLevel);
-      decoded = { ...decodeParams(plans.get(route)!, raw, found.pathParams, limits), unsupported };
+      const { params, ignored } = decodeParams(plan.params, raw, found.pathParams, limits);
+      decoded = { params, ignored, unsupported };
       if (sharedKey) sharedParams.keep(sharedKey, decoded);
     }
     const { params, ignored, unsupported } = decoded;
@@ -193,7 +206,9 @@ export function createApp(options: AppOptions): App {
     const result = returned instanceof Promise ? await returned : returned;
     if (result instanceof RawResponse) return result;
     const fields = result instanceof JsonText ? result : undefined;
-    const body: Record<string, unknown> = { result: 'success', msg: '', ...(fields ? {} : result) };
+    const body: Record<string, unknown> = fields
+      ? { result: 'success', msg: '' }
+      : { result: 'success', msg: '', ...result };
     if ((ignored.length || unsupported.length) && reportsIgnored)
       body.ignored_parameters_unsupported = unsupported.length
         ? [...ignored, ...unsupported].sort()

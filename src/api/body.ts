@@ -43,8 +43,14 @@ export async function readLimited(
   return out;
 }
 
-/** The body of a request under `limit` bytes: the bytes already there, or what `readBody` streams. */
-export async function loadBody(request: ApiRequest, limit: number): Promise<Uint8Array | string | null> {
+/**
+ * The body of a request under `limit` bytes: the bytes already there (given as they are, without a promise to
+ * wait for), or what `readBody` streams. A body already there and too large throws BodyTooLargeError.
+ */
+export function loadBody(
+  request: ApiRequest,
+  limit: number,
+): Uint8Array | string | null | Promise<Uint8Array | null> {
   const body = request.body;
   if (body !== null) {
     // Text is at most 3 bytes per UTF-16 unit: encode only when it might be over.

@@ -126,55 +126,82 @@ function parseJsonValue(name: string, text: string, limits: RequestLimits): unkn
   return value;
 }
 
+/** Adds one parameter, refusing more than the limit allows (every pair counts, a repeated name too). */
+function addParam(
+  raw: Map<string, string>,
+  count: number,
+  limits: RequestLimits,
+  k: string,
+  v: string,
+): number {
+  if (++count > limits.maxParams) throw errors.tooManyParams(limits.maxParams);
+  raw.set(k, v);
+  return count;
+}
+
+/** Adds the pairs of an urlencoded text (a query string or a form body) after `count` parameters. */
+function addEncoded(raw: Map<string, string>, count: number, limits: RequestLimits, text: string): number {
+  for (const [k, v] of new URLSearchParams(text)) count = addParam(raw, count, limits, k, v);
+  return count;
+}
+
 /**
  * Reads every request parameter (query string, then body fields) as strings. As on the real server, API
  * parameters come from the query string and form bodies (urlencoded or multipart) only: a JSON body adds
- * none, except on the mock's control routes (/svc-mock/faults), which take JSON.
+ * none, except on the mock's control routes (/svc-mock/faults), which take JSON. Only a multipart body is
+ * decoded asynchronously: anything else gives the map itself, with no promise to wait for.
  */
-export async function readRawParams(
+export function readRawParams(
   request: ApiRequest,
   limits: RequestLimits = DEFAULT_LIMITS,
-): Promise<Map<string, string>> {
+): Map<string, string> | Promise<Map<string, string>> {
   const raw = new Map<string, string>();
-  let count = 0;
-  const add = (k: string, v: string): void => {
-    if (++count > limits.maxParams) throw errors.tooManyParams(limits.maxParams);
-    raw.set(k, v);
-  };
-  if (request.query) for (const [k, v] of new URLSearchParams(request.query)) add(k, v);
+  const count = request.query ? addEncoded(raw, 0, limits, request.query) : 0;
   const body = request.body;
   if (body === null || body.length === 0 || request.method === 'GET') return raw;
   const header = request.header('content-type') ?? '';
   const contentType = header.toLowerCase();
-  if (contentType.startsWith('multipart/form-data')) {
-    const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
-    // The header as sent: the boundary is case-sensitive (browsers send `----WebKitFormBoundary…`).
-    const form = await new Response(bytes as BodyInit, { headers: { 'content-type': header } })
-      .formData()
-      .catch(() => {
-        throw errors.badRequest('Malformed multipart/form-data body');
-      });
-    // Files are not parameters (as on the server): the upload route reads them from the body itself.
-    for (const [k, v] of form) if (typeof v === 'string') add(k, v);
-    return raw;
-  }
+  if (contentType.startsWith('multipart/form-data')) return readMultipart(raw, count, limits, body, header);
   const isJson = /^application\/([\w.+-]+\+)?json\b/.test(contentType);
   if (isJson && !takesJsonBody(request)) return raw;
   const text = typeof body === 'string' ? body : UTF8.decode(body);
-  if (isJson) {
-    let parsed: unknown;
-    try {
-      parsed = parseJsonValue('body', text, limits);
-    } catch (error) {
-      if (error instanceof SyntaxError) throw errors.malformedJsonBody();
-      throw error;
-    }
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-      throw errors.malformedJsonBody();
-    for (const [k, v] of Object.entries(parsed)) add(k, typeof v === 'string' ? v : JSON.stringify(v));
+  if (!isJson) {
+    addEncoded(raw, count, limits, text);
     return raw;
   }
-  for (const [k, v] of new URLSearchParams(text)) add(k, v);
+  let parsed: unknown;
+  try {
+    parsed = parseJsonValue('body', text, limits);
+  } catch (error) {
+    if (error instanceof SyntaxError) throw errors.malformedJsonBody();
+    throw error;
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw errors.malformedJsonBody();
+  let added = count;
+  for (const [k, v] of Object.entries(parsed))
+    added = addParam(raw, added, limits, k, typeof v === 'string' ? v : JSON.stringify(v));
+  return raw;
+}
+
+/** The string fields of a multipart body, after the query's `count` parameters in `raw`. */
+async function readMultipart(
+  raw: Map<string, string>,
+  count: number,
+  limits: RequestLimits,
+  body: Uint8Array | string,
+  header: string,
+): Promise<Map<string, string>> {
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+  // The header as sent: the boundary is case-sensitive (browsers send `----WebKitFormBoundary…`).
+  const form = await new Response(bytes as BodyInit, { headers: { 'content-type': header } })
+    .formData()
+    .catch(() => {
+      throw errors.badRequest('Malformed multipart/form-data body');
+    });
+  // Files are not parameters (as on the server): the upload route reads them from the body itself.
+  let added = count;
+  for (const [k, v] of form) if (typeof v === 'string') added = addParam(raw, added, limits, k, v);
   return raw;
 }
 
@@ -226,32 +253,44 @@ export function decodeParams(
 ): { params: Record<string, unknown>; ignored: string[] } {
   const params: Record<string, unknown> = {};
   const ignored: string[] = [];
-  const all: Array<[string, string]> = [...raw, ...Object.entries(pathParams)];
-  for (const [name, value] of all) {
-    const spec = plan.specs.get(name);
-    if (!spec) {
-      if (!(name in pathParams)) ignored.push(name);
-      continue;
-    }
-    if (spec.rawOnly) {
-      params[name] = value;
-      continue;
-    }
-    // A plain word (a channel name, a queue id) is no JSON: take it as text without a thrown SyntaxError.
-    if (!mayBeJson(value)) {
-      if (!spec.stringAllowed) throw errors.notValidJson(name);
-      params[name] = value;
-      continue;
-    }
-    try {
-      params[name] = parseJsonValue(name, value, limits);
-    } catch (error) {
-      if (!(error instanceof SyntaxError)) throw error;
-      if (!spec.stringAllowed) throw errors.notValidJson(name);
-      params[name] = value;
-    }
-  }
+  for (const [name, value] of raw) decodeParam(plan, params, ignored, pathParams, name, value, limits);
+  for (const name in pathParams)
+    decodeParam(plan, params, ignored, pathParams, name, pathParams[name]!, limits);
   if (plan.validate && !plan.validate(params))
     throw toApiError(primaryError(plan.validate.errors ?? []), raw);
-  return { params, ignored: ignored.sort() };
+  return { params, ignored: ignored.length > 1 ? ignored.sort() : ignored };
+}
+
+/** Decodes one parameter into `params` (or names it in `ignored` when the endpoint does not take it). */
+function decodeParam(
+  plan: ParamsPlan,
+  params: Record<string, unknown>,
+  ignored: string[],
+  pathParams: Record<string, string>,
+  name: string,
+  value: string,
+  limits: RequestLimits,
+): void {
+  const spec = plan.specs.get(name);
+  if (!spec) {
+    if (!(name in pathParams)) ignored.push(name);
+    return;
+  }
+  if (spec.rawOnly) {
+    params[name] = value;
+    return;
+  }
+  // A plain word (a channel name, a queue id) is no JSON: take it as text without a thrown SyntaxError.
+  if (!mayBeJson(value)) {
+    if (!spec.stringAllowed) throw errors.notValidJson(name);
+    params[name] = value;
+    return;
+  }
+  try {
+    params[name] = parseJsonValue(name, value, limits);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    if (!spec.stringAllowed) throw errors.notValidJson(name);
+    params[name] = value;
+  }
 }

@@ -40,43 +40,92 @@ export function defaultServerLimits(): ServerLimits {
 }
 
 /**
+ * One body being read. The listeners are shared module functions (node calls them with the request as `this`)
+ * that find their read here, so a request makes no closures; one chunk (a form body) is kept as it came.
+ */
+class BodyRead {
+  first: Buffer | undefined;
+  rest: Buffer[] | undefined;
+  total = 0;
+  constructor(
+    readonly limit: number,
+    readonly resolve: (body: Uint8Array | null) => void,
+    readonly reject: (error: unknown) => void,
+  ) {}
+}
+
+/** The read of a request, kept on the request itself (a property costs less than a WeakMap entry). */
+const READ = Symbol('svc-mock body read');
+type Reading = IncomingMessage & { [READ]?: BodyRead | undefined };
+
+function stopReading(req: Reading): void {
+  req[READ] = undefined;
+  req.off('data', onBodyData);
+  req.off('end', onBodyEnd);
+  req.off('error', onBodyError);
+}
+
+function onBodyData(this: Reading, chunk: Buffer): void {
+  const read = this[READ];
+  if (!read) return;
+  read.total += chunk.length;
+  if (read.total > read.limit) {
+    stopReading(this);
+    this.pause();
+    read.reject(new BodyTooLargeError(read.limit));
+    return;
+  }
+  if (read.first === undefined) read.first = chunk;
+  else (read.rest ??= [read.first]).push(chunk);
+}
+
+function onBodyEnd(this: Reading): void {
+  const read = this[READ];
+  if (!read) return;
+  stopReading(this);
+  read.resolve(read.rest ? Buffer.concat(read.rest, read.total) : (read.first ?? null));
+}
+
+function onBodyError(this: Reading, error: Error): void {
+  const read = this[READ];
+  if (!read) return;
+  stopReading(this);
+  read.reject(error);
+}
+
+/** The value of a header sent once, from node's raw pairs (reading req.headers would build every header). */
+function contentLength(req: IncomingMessage): string | undefined {
+  const raw = req.rawHeaders;
+  let found: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const key = raw[i]!;
+    if (key.length !== 14 || key.toLowerCase() !== 'content-length') continue;
+    // Sent more than once: node's own reading (it refuses differing values before the request is emitted).
+    if (found !== undefined) return req.headers['content-length'];
+    found = raw[i + 1]!;
+  }
+  return found;
+}
+
+/**
  * Reads a node request body under `limit` bytes: refuses a larger Content-Length at once and stops reading as
  * soon as more arrives (the rest is never buffered; the server closes the connection after answering).
  */
 export function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array | null> {
   if (req.method === 'GET' || req.method === 'HEAD') return Promise.resolve(null);
-  const declared = req.headers['content-length'];
+  const declared = contentLength(req);
   if (declared !== undefined && Number(declared) > limit) return Promise.reject(new BodyTooLargeError(limit));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const stop = (): void => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-    };
-    const onData = (chunk: Buffer): void => {
-      total += chunk.length;
-      if (total > limit) {
-        stop();
-        req.pause();
-        reject(new BodyTooLargeError(limit));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = (): void => {
-      stop();
-      resolve(chunks.length ? Buffer.concat(chunks) : null);
-    };
-    const onError = (error: Error): void => {
-      stop();
-      reject(error);
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
+  let resolve!: (body: Uint8Array | null) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<Uint8Array | null>((yes, no) => {
+    resolve = yes;
+    reject = no;
   });
+  (req as Reading)[READ] = new BodyRead(limit, resolve, reject);
+  req.on('data', onBodyData);
+  req.on('end', onBodyEnd);
+  req.on('error', onBodyError);
+  return promise;
 }
 
 const REASONS: Record<number, string> = {

@@ -35,6 +35,16 @@ export interface RunningServer {
 /** Answers being written: close() lets them reach the client before it cuts the connections. */
 type Flushing = Set<ServerResponse>;
 
+const RECORD = Symbol('svc-mock request record');
+const FLUSHING = Symbol('svc-mock flushing answers');
+/** A node answer with its request's record and its server's set of answers being written. */
+type Answer = ServerResponse & { [RECORD]: NodeRequest; [FLUSHING]: Flushing };
+
+function onAnswerClose(this: Answer): void {
+  this[FLUSHING].delete(this);
+  if (!this.writableFinished) this[RECORD].left();
+}
+
 /**
  * The dispatcher's record of a node request. Built on every request, so it is one class (no closures or
  * accessors made per request) and what most requests never read stays lazy: the AbortSignal (only long polls
@@ -60,13 +70,16 @@ class NodeRequest implements ApiRequest {
     this.path = q < 0 ? url : url.slice(0, q);
     this.query = q < 0 ? '' : url.slice(q + 1);
     // One listener does both jobs: a client that leaves before its answer aborts; a written answer is flushed.
-    res.on('close', () => {
-      flushing.delete(res);
-      if (!res.writableFinished) {
-        this.#left = true;
-        this.#abort?.abort();
-      }
-    });
+    // It is a shared function that finds this record on the answer: no closure per request.
+    (res as Answer)[RECORD] = this;
+    (res as Answer)[FLUSHING] = flushing;
+    res.on('close', onAnswerClose);
+  }
+
+  /** The client left before its answer was written: a long poll listening on `signal` stops. */
+  left(): void {
+    this.#left = true;
+    this.#abort?.abort();
   }
 
   header(name: string): string | undefined {

@@ -1,0 +1,122 @@
+// Reading a node request body: one chunk is given as it came, several are joined, the limit is kept while
+// chunks arrive, and the reader leaves no listeners behind. A stream stands in for node's request here; the
+// last test goes through a server on 127.0.0.1 port 0, closed by the test.
+import type { IncomingMessage } from 'node:http';
+import { request as httpRequest } from 'node:http';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { BodyTooLargeError } from '../../api/route.js';
+import { readNodeBody } from './limits.js';
+import { startServer } from './server.js';
+
+/** A stream dressed as a node request with the given raw header pairs. */
+function fakeRequest(rawHeaders: string[] = [], method = 'POST'): PassThrough & IncomingMessage {
+  const stream = new PassThrough() as PassThrough & IncomingMessage;
+  const headers: Record<string, string> = {};
+  for (let i = 0; i < rawHeaders.length; i += 2) headers[rawHeaders[i]!.toLowerCase()] = rawHeaders[i + 1]!;
+  Object.assign(stream, { method, rawHeaders, headers });
+  return stream;
+}
+
+function listeners(req: IncomingMessage): number[] {
+  return [req.listenerCount('data'), req.listenerCount('end'), req.listenerCount('error')];
+}
+
+describe('readNodeBody', () => {
+  it('gives a body of one chunk as that chunk, and removes its listeners', async () => {
+    const req = fakeRequest(['Content-Length', '5']);
+    const chunk = Buffer.from('a=b&c');
+    const reading = readNodeBody(req, 100);
+    expect(listeners(req)).toEqual([1, 1, 1]);
+    req.end(chunk);
+    const body = await reading;
+    expect(body).toBe(chunk);
+    expect(listeners(req)).toEqual([0, 0, 0]);
+  });
+
+  it('joins several chunks in order', async () => {
+    const req = fakeRequest();
+    const reading = readNodeBody(req, 100);
+    req.write(Buffer.from('content='));
+    req.write(Buffer.from('hello'));
+    req.end(Buffer.from('&to=x'));
+    expect(Buffer.from((await reading)!).toString()).toBe('content=hello&to=x');
+    expect(listeners(req)).toEqual([0, 0, 0]);
+  });
+
+  it('gives null for an empty body and for GET', async () => {
+    const empty = fakeRequest();
+    const reading = readNodeBody(empty, 100);
+    empty.end();
+    expect(await reading).toBeNull();
+    expect(await readNodeBody(fakeRequest([], 'GET'), 100)).toBeNull();
+  });
+
+  it('refuses a declared length over the limit before reading, from the raw header pairs', async () => {
+    const req = fakeRequest(['content-LENGTH', '101']);
+    await expect(readNodeBody(req, 100)).rejects.toBeInstanceOf(BodyTooLargeError);
+    expect(listeners(req)).toEqual([0, 0, 0]);
+    const fits = fakeRequest(['Content-Length', '100']);
+    const reading = readNodeBody(fits, 100);
+    fits.end(Buffer.alloc(100));
+    expect((await reading)!.length).toBe(100);
+  });
+
+  it('stops at the chunk that passes the limit, pauses the request and keeps no listener', async () => {
+    const req = fakeRequest();
+    const reading = readNodeBody(req, 10);
+    req.write(Buffer.alloc(6));
+    req.write(Buffer.alloc(6));
+    await expect(reading).rejects.toBeInstanceOf(BodyTooLargeError);
+    expect(req.isPaused()).toBe(true);
+    expect(listeners(req)).toEqual([0, 0, 0]);
+  });
+
+  it('rejects with the stream error', async () => {
+    const req = fakeRequest();
+    const reading = readNodeBody(req, 10);
+    req.destroy(new Error('torn'));
+    await expect(reading).rejects.toThrow('torn');
+  });
+
+  it('reads two requests at once apart', async () => {
+    const one = fakeRequest();
+    const two = fakeRequest();
+    const first = readNodeBody(one, 100);
+    const second = readNodeBody(two, 100);
+    two.write(Buffer.from('two-'));
+    one.write(Buffer.from('one-'));
+    two.end(Buffer.from('b'));
+    one.end(Buffer.from('a'));
+    expect(Buffer.from((await first)!).toString()).toBe('one-a');
+    expect(Buffer.from((await second)!).toString()).toBe('two-b');
+  });
+
+  it('reads a chunked body sent in pieces through the server', async () => {
+    const running = await startServer(
+      {
+        handle: async (request) => {
+          const body = await request.readBody!(1000);
+          return { status: 200, headers: {}, body: { got: Buffer.from(body!).toString() } };
+        },
+      },
+      { port: 0 },
+    );
+    try {
+      const text = await new Promise<string>((resolve, reject) => {
+        const req = httpRequest(`${running.url}/x`, { method: 'POST' }, (res) => {
+          let out = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (out += chunk));
+          res.on('end', () => resolve(out));
+        });
+        req.on('error', reject);
+        req.write('first,');
+        setImmediate(() => req.end('second'));
+      });
+      expect(JSON.parse(text)).toEqual({ got: 'first,second' });
+    } finally {
+      await running.close();
+    }
+  });
+});
