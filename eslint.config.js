@@ -14,6 +14,9 @@ export default tseslint.config(
   },
   {
     files: ['bin/**/*.js'],
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { console: 'readonly', process: 'readonly', URL: 'readonly', __dirname: 'readonly' },
+    },
   },
 );

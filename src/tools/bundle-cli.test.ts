@@ -2,7 +2,9 @@
 // literals untagged and String.raw, identifiers), and leaves what it cannot rewrite safely as it is.
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import jsMd5 from 'js-md5';
 import { asciiOnly } from './bundle-cli.js';
+import md5Node from './md5-node.js';
 
 const isAscii = (text: string): boolean => !/[^\0-\x7f]/.test(text);
 const run = (code: string): unknown => runInNewContext(code);
@@ -38,5 +40,15 @@ describe('asciiOnly', () => {
   it('returns ASCII code unchanged', () => {
     const code = 'const a = `x ${1}`; /y/.test("y")';
     expect(asciiOnly(code)).toBe(code);
+  });
+});
+
+describe('md5-node (js-md5 in the script bundle)', () => {
+  it('gives the digests js-md5 gives', () => {
+    for (const text of ['', 'hamlet@svc.test', 'ÉLÈVE@svc.test', 'शिव@svc.test', '😀 x'.repeat(40)]) {
+      expect(md5Node.md5(text), text).toBe(jsMd5.md5(text));
+      expect(md5Node(text), text).toBe(jsMd5.md5(text));
+    }
+    expect(md5Node.md5('')).toBe('d41d8cd98f00b204e9800998ecf8427e');
   });
 });
