@@ -78,6 +78,9 @@ describe('bundled command line', () => {
         expect(served, kind).toBe(assets[kind]);
       }
       expect(assets.html).toContain('◆');
+      // The conformance runner over HTTP: undici and yaml are required from node_modules, not bundled.
+      const report = await run([BIN, 'conformance', '-t', url, '--read-only', '-g', 'auth-unauthorized']);
+      expect(report).toMatch(/1 scenarios against .*: 1 passed, 0 failed/);
     } finally {
       child.kill('SIGTERM');
     }
@@ -86,9 +89,14 @@ describe('bundled command line', () => {
   });
 
   it('offers the same commands and options as the unbundled build', async () => {
-    for (const args of [['--help'], ['serve', '--help'], ['conformance', '--help']]) {
+    for (const args of [
+      ['--help'],
+      ['serve', '--help'],
+      ['conformance', '--help'],
+      ['conformance', '--list'],
+    ]) {
       const unbundled = await run([UNBUNDLED, ...args]);
-      expect(unbundled).toMatch(/^Usage: svc-mock/);
+      expect(unbundled).toMatch(args.includes('--list') ? /^scenarios\/\S+\.yaml\t/ : /^Usage: svc-mock/);
       expect(await run([BIN, ...args])).toBe(unbundled);
       expect(await run([BUNDLE, ...args])).toBe(unbundled);
     }

@@ -69,6 +69,12 @@ async function bundleScript(root: string, outdir: string): Promise<string> {
     platform: 'node',
     target: 'node20',
     define: { 'import.meta.url': '__svcMockUrl', __SVC_MOCK_BUILD__: JSON.stringify(BUILD_PLACEHOLDER) },
+    // Required from node_modules when first used instead of bundled: the conformance runner's HTTP client and
+    // YAML parser, 1.3 MB of the script that the server never runs but would read at every start. Both are
+    // CommonJS packages and dependencies; import() of them becomes require (a script run by node:vm has no
+    // ES module loader for import()).
+    external: ['undici', 'yaml'],
+    supported: { 'dynamic-import': false },
     // js-md5 on node's crypto (same digests): the package's own set-up costs start-up time.
     plugins: [
       {
