@@ -124,6 +124,17 @@ export function createApp(options: AppOptions): App {
   const traffic = options.traffic;
   const sharedParams = new SharedParams();
 
+  // A client sends the same User-Agent on every request: its product token is kept for the last one seen.
+  let lastAgent: string | undefined;
+  let lastAgentName = clientName(undefined);
+  const agentName = (agent: string | undefined): string => {
+    if (agent !== lastAgent) {
+      lastAgentName = clientName(agent);
+      lastAgent = agent;
+    }
+    return lastAgentName;
+  };
+
   const dispatch = async (request: ApiRequest, gate?: TrafficGate): Promise<ApiResponse> => {
     const found = match(request.method.toUpperCase(), request.path);
     if (found.kind === 'bad-path') throw errors.badPath();
@@ -200,7 +211,7 @@ export function createApp(options: AppOptions): App {
       user,
       params,
       request: loaded,
-      clientName: clientName(request.header('user-agent')),
+      clientName: agentName(request.header('user-agent')),
     });
     // Most handlers answer at once: awaited only when they return a promise.
     const result = returned instanceof Promise ? await returned : returned;

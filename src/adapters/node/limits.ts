@@ -93,27 +93,13 @@ function onBodyError(this: Reading, error: Error): void {
   read.reject(error);
 }
 
-/** The value of a header sent once, from node's raw pairs (reading req.headers would build every header). */
-function contentLength(req: IncomingMessage): string | undefined {
-  const raw = req.rawHeaders;
-  let found: string | undefined;
-  for (let i = 0; i < raw.length; i += 2) {
-    const key = raw[i]!;
-    if (key.length !== 14 || key.toLowerCase() !== 'content-length') continue;
-    // Sent more than once: node's own reading (it refuses differing values before the request is emitted).
-    if (found !== undefined) return req.headers['content-length'];
-    found = raw[i + 1]!;
-  }
-  return found;
-}
-
 /**
  * Reads a node request body under `limit` bytes: refuses a larger Content-Length at once and stops reading as
  * soon as more arrives (the rest is never buffered; the server closes the connection after answering).
  */
 export function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array | null> {
   if (req.method === 'GET' || req.method === 'HEAD') return Promise.resolve(null);
-  const declared = contentLength(req);
+  const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > limit) return Promise.reject(new BodyTooLargeError(limit));
   let resolve!: (body: Uint8Array | null) => void;
   let reject!: (error: unknown) => void;
@@ -172,6 +158,15 @@ export function answerClientError(
   setTimeout(() => socket.destroy(), 1000).unref();
 }
 
+const MARK_IDLE = Symbol('svc-mock mark idle');
+/** A connection socket with the way to mark it idle in its server's connection list. */
+type Tracked = Socket & { [MARK_IDLE]?: (socket: Socket) => void };
+
+function onAnswerClosed(this: ServerResponse): void {
+  const socket = this.req.socket as Tracked;
+  socket[MARK_IDLE]?.(socket);
+}
+
 /**
  * Keeps open connections under `max`: a new connection past the limit closes the longest-idle keep-alive
  * connection; when none is idle, the new one is refused. Returns how many connections are open (for tests).
@@ -197,16 +192,17 @@ export function limitConnections(server: Server, max: number): () => number {
     }
     open.add(socket);
     idle.set(socket, true);
+    (socket as Tracked)[MARK_IDLE] = markIdle;
     socket.once('close', () => {
       open.delete(socket);
       idle.delete(socket);
     });
   });
-  server.on('request', (req: IncomingMessage, res: { on(e: 'close', f: () => void): void }) => {
-    const socket = req.socket;
-    idle.delete(socket);
-    // A response closes once: `on` spares the wrapper `once` allocates on every request.
-    res.on('close', () => markIdle(socket));
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    idle.delete(req.socket);
+    // A response closes once: `on` spares the wrapper `once` allocates on every request, and the listener is
+    // one shared function that finds the socket's idle mark (no closure per request).
+    res.on('close', onAnswerClosed);
   });
   return () => open.size;
 }

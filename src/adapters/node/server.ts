@@ -83,20 +83,9 @@ class NodeRequest implements ApiRequest {
   }
 
   header(name: string): string | undefined {
-    // Read from the raw pairs: node builds req.headers (every header, lower-cased) on its first read. A header
-    // sent more than once is left to node's rules (some are joined, some keep their first value).
-    const raw = this.req.rawHeaders;
-    let found: string | undefined;
-    for (let i = 0; i < raw.length; i += 2) {
-      const key = raw[i]!;
-      if (key.length !== name.length || key.toLowerCase() !== name) continue;
-      if (found !== undefined) return this.joined(name);
-      found = raw[i + 1]!;
-    }
-    return found;
-  }
-
-  private joined(name: string): string | undefined {
+    // node's own header object: it builds it for every HTTP/1.1 request anyway (its Host check reads it), so a
+    // lookup there costs less than a walk over the raw pairs. A repeated header follows node's rules (some are
+    // joined, some keep their first value; set-cookie, a list, is joined here).
     const value = this.req.headers[name];
     return Array.isArray(value) ? value.join(', ') : value;
   }
