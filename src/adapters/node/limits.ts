@@ -158,26 +158,41 @@ export function answerClientError(
   setTimeout(() => socket.destroy(), 1000).unref();
 }
 
-const MARK_IDLE = Symbol('svc-mock mark idle');
-/** A connection socket with the way to mark it idle in its server's connection list. */
-type Tracked = Socket & { [MARK_IDLE]?: (socket: Socket) => void };
+const TRACK = Symbol('svc-mock connection track');
+/** How a connection is marked busy and idle again in its server's connection list. */
+interface ConnectionTrack {
+  busy(socket: Socket): void;
+  idle(socket: Socket): void;
+}
+type Tracked = Socket & { [TRACK]?: ConnectionTrack };
 
-function onAnswerClosed(this: ServerResponse): void {
-  const socket = this.req.socket as Tracked;
-  socket[MARK_IDLE]?.(socket);
+/** A request arrived on `socket`: under {@link limitConnections}, it is not idle until its answer closes. */
+export function connectionBusy(socket: Socket): void {
+  (socket as Tracked)[TRACK]?.busy(socket);
+}
+
+/** The answer on `socket` closed: under {@link limitConnections}, the connection is idle again. */
+export function connectionIdle(socket: Socket): void {
+  (socket as Tracked)[TRACK]?.idle(socket);
 }
 
 /**
  * Keeps open connections under `max`: a new connection past the limit closes the longest-idle keep-alive
- * connection; when none is idle, the new one is refused. Returns how many connections are open (for tests).
+ * connection; when none is idle, the new one is refused. The server's request handler tells which are busy
+ * ({@link connectionBusy} on each request, {@link connectionIdle} when its answer closes: its own close
+ * listener does it, so an answer has one listener and a request one handler). Returns how many connections
+ * are open (for tests).
  */
 export function limitConnections(server: Server, max: number): () => number {
   // Insertion order is idle order: a socket moves to the end each time it becomes idle.
   const idle = new Map<Socket, true>();
   const open = new Set<Socket>();
-  const markIdle = (socket: Socket): void => {
-    idle.delete(socket);
-    if (open.has(socket)) idle.set(socket, true);
+  const track: ConnectionTrack = {
+    busy: (socket) => idle.delete(socket),
+    idle: (socket) => {
+      idle.delete(socket);
+      if (open.has(socket)) idle.set(socket, true);
+    },
   };
   server.on('connection', (socket: Socket) => {
     if (open.size >= max) {
@@ -192,17 +207,11 @@ export function limitConnections(server: Server, max: number): () => number {
     }
     open.add(socket);
     idle.set(socket, true);
-    (socket as Tracked)[MARK_IDLE] = markIdle;
+    (socket as Tracked)[TRACK] = track;
     socket.once('close', () => {
       open.delete(socket);
       idle.delete(socket);
     });
-  });
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    idle.delete(req.socket);
-    // A response closes once: `on` spares the wrapper `once` allocates on every request, and the listener is
-    // one shared function that finds the socket's idle mark (no closure per request).
-    res.on('close', onAnswerClosed);
   });
   return () => open.size;
 }

@@ -7,6 +7,8 @@ import { withInspector } from '../../inspector/dispatcher.js';
 import { applyCors, type CorsOrigins } from './cors.js';
 import {
   answerClientError,
+  connectionBusy,
+  connectionIdle,
   defaultServerLimits,
   limitConnections,
   lingerThenClose,
@@ -43,6 +45,12 @@ type Answer = ServerResponse & { [RECORD]: NodeRequest; [FLUSHING]: Flushing };
 function onAnswerClose(this: Answer): void {
   this[FLUSHING].delete(this);
   if (!this.writableFinished) this[RECORD].left();
+  connectionIdle(this.req.socket);
+}
+
+/** A preflight answered by the CORS layer: its connection is idle again once the answer closes. */
+function onPreflightClose(this: ServerResponse): void {
+  connectionIdle(this.req.socket);
 }
 
 /**
@@ -221,7 +229,11 @@ export async function startServer(
   // GET /svc-mock/ answers the inspector page when the app has the control API on.
   const dispatcher = withInspector(app);
   const server = createServer(nodeServerOptions(limits), (req, res) => {
-    if (applyCors(options.cors ?? false, req, res)) return;
+    connectionBusy(req.socket);
+    if (applyCors(options.cors ?? false, req, res)) {
+      res.on('close', onPreflightClose);
+      return;
+    }
     serve(dispatcher, req, res, flushing).catch((error: unknown) => {
       console.error('svc-mock: request failed', error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
