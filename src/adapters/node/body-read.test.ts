@@ -3,6 +3,7 @@
 // last test goes through a server on 127.0.0.1 port 0, closed by the test.
 import type { IncomingMessage } from 'node:http';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { BodyTooLargeError } from '../../api/route.js';
@@ -90,6 +91,35 @@ describe('readNodeBody', () => {
     one.end(Buffer.from('a'));
     expect(Buffer.from((await first)!).toString()).toBe('one-a');
     expect(Buffer.from((await second)!).toString()).toBe('two-b');
+  });
+
+  it('keeps a body intact while later requests arrive on the same connection', async () => {
+    const kept: Uint8Array[] = [];
+    const running = await startServer(
+      {
+        handle: async (request) => {
+          kept.push((await request.readBody!(1000))!);
+          return { status: 200, headers: {}, body: { n: kept.length } };
+        },
+      },
+      { port: 0 },
+    );
+    try {
+      const socket = connect(running.port, '127.0.0.1');
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (text += chunk));
+      const bodies = ['a'.repeat(300), 'b'.repeat(300), 'c'.repeat(300)];
+      for (const [i, body] of bodies.entries()) {
+        socket.write(`POST /x HTTP/1.1\r\nHost: x\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+        while (!text.includes(`{"n":${i + 1}}`))
+          await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+      }
+      socket.destroy();
+      expect(kept.map((body) => Buffer.from(body).toString())).toEqual(bodies);
+    } finally {
+      await running.close();
+    }
   });
 
   it('reads a chunked body sent in pieces through the server', async () => {
