@@ -1,5 +1,5 @@
 /** Unicode emoji names and codes (gemoji dataset) as the API names them: codes are dash-separated hex. */
-import { gemoji } from 'gemoji';
+import { gemojiEntries } from './emoji-data.js';
 
 /** Name and code of the product's one extra emoji (reaction type svc_extra_emoji). */
 export const SVC_EMOJI = 'svc';
@@ -51,7 +51,7 @@ function load(): Tables {
     byName.set(name, code);
     if (!byCode.has(code)) byCode.set(code, name);
   }
-  for (const entry of gemoji) {
+  for (const entry of gemojiEntries()) {
     const code = emojiCodeForChars(entry.emoji);
     for (const name of entry.names) if (!byName.has(name)) byName.set(name, code);
     const described = slug(entry.description);

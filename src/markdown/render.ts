@@ -1,11 +1,12 @@
 /** Markdown to HTML as the API renders message content, channel descriptions and snippets. */
-import MarkdownIt from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
 import type { StateInline } from 'markdown-it';
 import { emptyRenderResult, type RenderContext, type RenderEnv, type RenderResult } from './context.js';
 import { blocksPlugin } from './blocks.js';
 import { emojiPlugin } from './emoji-rule.js';
 import { mentionsPlugin } from './mentions.js';
 import { linkifierMatchesAny } from './linkifiers.js';
+import { markdownItClass } from './markdown-it-class.js';
 import { postPlugin } from './post.js';
 import { simpleLine } from './simple.js';
 import { timePlugin } from './time-rule.js';
@@ -32,7 +33,7 @@ function underscoreRule(state: StateInline, silent: boolean): boolean {
 }
 
 function createMarkdown(): MarkdownIt {
-  const md = new MarkdownIt({ html: false, linkify: true, breaks: true });
+  const md = new (markdownItClass())({ html: false, linkify: true, breaks: true });
   // No setext headings on the server; e-mail addresses are not linkified.
   md.disable(['lheading']);
   md.linkify.set({ fuzzyEmail: false });
@@ -52,8 +53,15 @@ function createMarkdown(): MarkdownIt {
   return md;
 }
 
-/** The shared parser (markdown-it instances are reusable; per-render data travels in env). */
-export const md = createMarkdown();
+let shared: MarkdownIt | undefined;
+
+/**
+ * The shared parser (markdown-it instances are reusable; per-render data travels in env), made on first use:
+ * a server whose renders were recorded (src/store/render-cache.ts) starts and answers without it.
+ */
+export function markdown(): MarkdownIt {
+  return (shared ??= createMarkdown());
+}
 
 /**
  * The rendering of a line the fast path accepts (see simple.ts), when no text run of it would become a link
@@ -67,9 +75,9 @@ export function renderSimple(
   if (!line) return undefined;
   // linkify-it's pretest looks for a scheme (a colon or //), an @, or a host (a dot, or localhost): a fast-path
   // line has no colon, slash or @, so without a dot or localhost its large regex cannot match.
-  const linkify = (content.includes('.') || LOCALHOST.test(content)) && md.linkify.pretest(content);
+  const linkify = (content.includes('.') || LOCALHOST.test(content)) && markdown().linkify.pretest(content);
   for (const text of line.texts) {
-    if (linkify && md.linkify.test(text)) return undefined;
+    if (linkify && markdown().linkify.test(text)) return undefined;
     if (linkifiers?.length && linkifierMatchesAny(text, linkifiers)) return undefined;
   }
   const result = emptyRenderResult();
@@ -88,6 +96,7 @@ export function renderFully(content: string, context: RenderContext): RenderResu
     context,
     result: emptyRenderResult(),
   };
+  const md = markdown();
   const tokens = md.parse(content, env);
   env.result.html = md.renderer.render(tokens, md.options, env).trimEnd();
   return env.result;

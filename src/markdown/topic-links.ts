@@ -1,7 +1,7 @@
 /** Links found in a topic name (the message object's `topic_links`): linkifier matches and bare URLs. */
 import type { RenderContext } from './context.js';
 import { linkifierMatches } from './linkifiers.js';
-import { md } from './render.js';
+import { markdown } from './render.js';
 
 /** One topic link as the API sends it. */
 export interface TopicLink {
@@ -17,7 +17,7 @@ export function topicLinks(topic: string, context: RenderContext): TopicLink[] {
     text: topic.slice(m.start, m.end),
     url: m.url,
   }));
-  for (const m of md.linkify.match(topic) ?? []) {
+  for (const m of markdown().linkify.match(topic) ?? []) {
     if (found.some((f) => m.index < f.end && f.start < m.lastIndex)) continue;
     found.push({ start: m.index, end: m.lastIndex, text: m.raw, url: m.url });
   }
