@@ -71,11 +71,12 @@ describe('bundled command line', () => {
       const me = await fetch(`${url}/api/v1/users/me`, { headers: { authorization: IAGO } });
       expect(me.status).toBe(200);
       expect(await me.json()).toMatchObject({ result: 'success', email: 'iago@svc.test' });
-      // The script requires markdown-it and the emoji dataset on the first render (src/tools/bundle-cli.ts).
+      // The script requires markdown-it, the emoji dataset and re2js (the realm's linkifiers) on the first render
+      // (src/tools/bundle-cli.ts).
       const rendered = await fetch(`${url}/api/v1/messages/render`, {
         method: 'POST',
         headers: { authorization: IAGO, 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ content: ':smile: &copy; **b** https://x.example' }),
+        body: new URLSearchParams({ content: ':smile: &copy; **b** https://x.example see #12' }),
       });
       expect(rendered.status).toBe(200);
       const { rendered: html } = (await rendered.json()) as { rendered: string };
@@ -83,6 +84,7 @@ describe('bundled command line', () => {
       expect(html).toContain('©');
       expect(html).toContain('<strong>b</strong>');
       expect(html).toContain('<a href="https://x.example"');
+      expect(html).toContain('<a href="https://github.com/svc/svc/issues/12">#12</a>');
       // The inspector's files hold non-ASCII text in String.raw templates, which the ASCII script rewrites.
       const assets = inspectorAssets();
       for (const kind of ['html', 'script', 'style'] as const) {

@@ -39,8 +39,9 @@ function emojiRule(state: StateInline, silent: boolean): boolean {
   return true;
 }
 
-// Compiled once: the pattern is large. Emoji are never plain ASCII, so ASCII-only text skips the search.
-const EMOJI_CHARS = emojiRegex();
+// Compiled once, on the first search: the pattern is large. Emoji are never plain ASCII, so ASCII-only text
+// skips the search.
+let emojiChars: RegExp | undefined;
 const NON_ASCII = /[^\p{ASCII}]/u;
 // A lone symbol with text presentation by default (©, ®, ™, ↔) is an emoji only when followed by U+FE0F.
 const TEXT_DEFAULT = /^\P{Emoji_Presentation}$/u;
@@ -50,7 +51,7 @@ export function splitEmojiChars(text: string): { text?: string; html?: string }[
   if (!NON_ASCII.test(text)) return [{ text }];
   const out: { text?: string; html?: string }[] = [];
   let last = 0;
-  for (const m of text.matchAll(EMOJI_CHARS)) {
+  for (const m of text.matchAll((emojiChars ??= emojiRegex()))) {
     if (TEXT_DEFAULT.test(m[0])) continue;
     const code = emojiCodeForChars(m[0]);
     const name = emojiNameForCode(code);

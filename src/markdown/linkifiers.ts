@@ -1,5 +1,6 @@
 /** Linkifiers: realm regexes whose matches in text (and topics) become links built from URL templates. */
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { re2jsClass } from './re2js-class.js';
 import { parseTemplate, type Template } from 'url-template';
 import type { LinkifierRule } from './context.js';
 
@@ -42,7 +43,7 @@ function compile(rule: LinkifierRule): Compiled | null {
       // quantifiers such as (a+)+ cannot stall a render. RE2 has no look-around, so the server's boundaries
       // (after start/space/opening punctuation, not before \w) are matched as groups around the pattern.
       const source = `(?:^|[\\s"'(,:<])((?:${re2Pattern(rule.pattern)}))(?:\\W|$)`;
-      const regex = RE2JS.compile(source);
+      const regex = re2jsClass().compile(source);
       const names = Object.keys(regex.namedGroups());
       entry = { regex, names, template: parseTemplate(rule.url_template) };
     } catch {

@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import ts from 'typescript';
@@ -27,13 +27,23 @@ const BUILD_PLACEHOLDER = `svc-mock-build-id:${'.'.repeat(64 - 'svc-mock-build-i
 /** What the script bundle takes for js-md5. */
 const MD5_NODE = fileURLToPath(new URL('./md5-node.ts', import.meta.url));
 
-/** Modules of dist/markdown/ that the script bundle replaces by ones requiring their package on the call. */
-const ON_FIRST_USE: Record<string, string> = {
-  'emoji-data.js': "export function gemojiEntries() {\n  return require('gemoji').gemoji;\n}\n",
-  'markdown-it-class.js':
-    "export function markdownItClass() {\n  return require('markdown-it/index.mjs').default;\n}\n",
+/**
+ * Modules of dist/markdown/ that the script bundle replaces by ones requiring their package's ES module (the
+ * file `import` resolves to, named by path) on the call: the function's name and what it returns of the module.
+ */
+const ON_FIRST_USE: Record<string, { name: string; file: string; value: string }> = {
+  'emoji-data.js': { name: 'gemojiEntries', file: 'gemoji/index.js', value: 'gemoji' },
+  'markdown-it-class.js': { name: 'markdownItClass', file: 'markdown-it/index.mjs', value: 'default' },
+  're2js-class.js': { name: 're2jsClass', file: 're2js/build/index.js', value: 'RE2JS' },
 };
-const ON_FIRST_USE_FILTER = /[\\/]dist[\\/]markdown[\\/](emoji-data|markdown-it-class)\.js$/;
+const ON_FIRST_USE_FILTER = /[\\/]dist[\\/]markdown[\\/](emoji-data|markdown-it-class|re2js-class)\.js$/;
+
+/** The text of a module that ON_FIRST_USE replaces. */
+function onFirstUse(root: string, path: string): string {
+  const { name, file, value } = ON_FIRST_USE[basename(path)]!;
+  const required = JSON.stringify(join(root, 'node_modules', file));
+  return `export function ${name}() {\n  return require(${required}).${value};\n}\n`;
+}
 
 /** The dev realm's render cache in the bundle directory (read by src/cli/prepared-realm.ts). */
 const RENDER_CACHE_FILE = 'dev-realm.renders.json';
@@ -91,13 +101,14 @@ async function bundleScript(root: string, outdir: string): Promise<string> {
         setup: (b) => b.onResolve({ filter: /^js-md5$/ }, () => ({ path: MD5_NODE })),
       },
       {
-        // The emoji dataset and markdown-it (with its entity tables) evaluated when first used instead of at
+        // The emoji dataset, markdown-it (with its entity tables) and re2js evaluated when first used instead of at
         // start-up, which renders nothing: a require() of a bundled ES module runs that module's body on the call
-        // (about 4 and 7 ms of CPU). src/markdown/ reaches both through these one-function modules only.
+        // (about 4 and 7 ms of CPU), and re2js for realm linkifiers (about 0.7 ms). src/markdown/ reaches them
+        // through these one-function modules only.
         name: 'renderer-on-first-use',
         setup: (b) =>
           b.onLoad({ filter: ON_FIRST_USE_FILTER }, (args) => ({
-            contents: ON_FIRST_USE[basename(args.path)],
+            contents: onFirstUse(root, args.path),
             resolveDir: dirname(args.path),
             loader: 'js',
           })),
