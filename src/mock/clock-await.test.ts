@@ -111,10 +111,11 @@ describe('await clock.advance() settles a poll started just before it', () => {
     void clock.set(TEST_START_MS + 50_000);
     expect(clock.now()).toBe(TEST_START_MS + 50_000);
 
-    // Not awaited, a jump made while a poll is on its way leaves it waiting from its own arrival.
+    // Not awaited, the jump settles nothing on its way: a poll that arrives after it waits a whole heartbeat
+    // interval from its own arrival.
     const { queue_id, begin } = await registerQueue((r) => app.fetch(r), basicAuth(app, HAMLET));
-    const state = begin();
     void clock.advance(60_000);
+    const state = begin();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(state.answered).toBe(false);
     await clock.advance(60_000);
