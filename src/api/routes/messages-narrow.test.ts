@@ -279,6 +279,9 @@ describeTransports('GET /messages: narrows', (t) => {
       { operator: 'topic', operand: 'other' },
     ]);
     expect(ids(negated)).not.toContain(b.id);
+    // The words register lists as stop_words are left out of a query ("what", "about", "were" are among them).
+    const stopped = await fetchAll([{ operator: 'search', operand: 'what about the zebras were' }]);
+    expect(ids(stopped)).toEqual([a.id, b.id]);
   });
 
   it.each([

@@ -4,7 +4,7 @@
  */
 import { has } from '../../versions/index.js';
 import type { SnapshotSection } from './context.js';
-import { STOP_WORDS } from './stop-words.js';
+import { STOP_WORDS } from '../../store/narrow/stop-words.js';
 
 /** Sections whose values follow from the mock's configuration rather than from realm records. */
 export const serverDataSections: SnapshotSection[] = [

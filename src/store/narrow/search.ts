@@ -1,4 +1,5 @@
 /** Full-text search of the `search` operator: word matching with light stemming, quoted phrases, highlighting. */
+import { STOP_WORDS } from './stop-words.js';
 
 /** A parsed search query: stemmed words and lower-cased phrases; every one must match. */
 export interface SearchQuery {
@@ -7,12 +8,8 @@ export interface SearchQuery {
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
-/** Words the server's English text search ignores. */
-const STOP_WORDS = new Set(
-  'a an and are as at be but by for if in into is it no not of on or such that the their then there these they this to was will with'.split(
-    ' ',
-  ),
-);
+/** Words the server's English text search ignores: the list register sends as stop_words. */
+const STOP = new Set(STOP_WORDS);
 
 /** A crude English stemmer: enough that "messages" finds "message" and "testing" finds "test". */
 export function stem(word: string): string {
@@ -32,7 +29,7 @@ export function parseSearch(text: string): SearchQuery {
   });
   const words = [...rest.matchAll(WORD)]
     .map((m) => m[0].toLowerCase())
-    .filter((w) => !STOP_WORDS.has(w))
+    .filter((w) => !STOP.has(w))
     .map(stem);
   return { words: [...new Set(words)], phrases };
 }
