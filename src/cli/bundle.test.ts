@@ -2,12 +2,13 @@
 // (both written by `npm run build`, which `npm install` runs), and dist/cli-bundle/run.js is the ES module
 // bundle it falls back on. Both serve the dev realm, load their lazy parts (realm generator) and offer the same
 // commands as the unbundled dist/cli/run.js.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { inspectorAssets, INSPECTOR_PATHS } from '../inspector/serve.js';
+import { startServeProcess } from '../testing/serve-process.js';
 import { cachedRenders } from './prepared-realm.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -49,22 +50,13 @@ describe('bundled command line', () => {
   });
 
   it('serves the dev realm through bin/svc-mock.js: first answer, an authenticated answer, stop', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const { child, url, exited, output } = await startServeProcess(
+      [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'],
+      {
+        cwd: ROOT,
+      },
+    );
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', () => {
-          const match = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-          if (match) resolve(match[1]!);
-        });
-        child.on('exit', () => reject(new Error(`serve exited early:\n${out}`)));
-      });
       const settings = await fetch(`${url}/api/v1/server_settings`);
       expect(settings.status).toBe(200);
       expect(await settings.json()).toMatchObject({ result: 'success', realm_name: expect.any(String) });
@@ -99,7 +91,7 @@ describe('bundled command line', () => {
       child.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
-    expect(out).toMatch(/iago@svc\.test\s+administrator/);
+    expect(output()).toMatch(/iago@svc\.test\s+administrator/);
   });
 
   it('offers the same commands and options as the unbundled build', async () => {

@@ -5,17 +5,13 @@
  */
 import type { RealmState } from './state.js';
 import type { GroupSettingObject } from '../versions/fields.js';
-import { groupMemberIds, systemGroupId, type SystemGroupName } from './groups.js';
+import { groupMemberIds, SYSTEM_GROUP_NAMES, systemGroupId, type SystemGroupName } from './groups.js';
 
-/** Role groups from the smallest to the largest (each holds the one before it). */
-const ROLE_GROUPS: readonly SystemGroupName[] = [
-  'role:owners',
-  'role:administrators',
-  'role:moderators',
-  'role:fullmembers',
-  'role:members',
-  'role:everyone',
-];
+/** Role groups from the smallest to the largest (each holds the one before it): nobody and internet excluded. */
+const ROLE_GROUPS: readonly SystemGroupName[] = SYSTEM_GROUP_NAMES.slice(
+  SYSTEM_GROUP_NAMES.indexOf('role:owners'),
+  SYSTEM_GROUP_NAMES.indexOf('role:internet'),
+);
 
 /** The users a group-setting object grants the permission to. */
 function grantedUsers(state: RealmState, value: GroupSettingObject): Set<number> {
