@@ -30,10 +30,11 @@ async function main() {
     // The build writes the script in ASCII: read as Latin-1 (a copy) instead of decoded from UTF-8.
     const bytes = readFileSync(script);
     const code = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
-    const compiled = new Script(
-      `(function (exports, require, module, __filename, __dirname, __svcMockUrl) {${code}\n})`,
-      { filename: script, cachedData: writeCache ? undefined : readFileSync(cache) },
-    );
+    // The script is a function expression of what is passed below.
+    const compiled = new Script(code, {
+      filename: script,
+      cachedData: writeCache ? undefined : readFileSync(cache),
+    });
     if (writeCache) process.once('exit', () => writeFileSync(cache, compiled.createCachedData()));
     const module = { exports: {} };
     compiled.runInThisContext()(

@@ -75,15 +75,21 @@ interface RoutePlan {
 
 let compiledRouting: { match: ReturnType<typeof createRouter>; plans: Map<Route, RoutePlan> } | undefined;
 
-/** The route matcher and parameter plans: the route table is static, so every app shares one copy. */
+/**
+ * The route matcher and parameter plans: the route table is static, so every app shares one copy. A route's
+ * plan is compiled on its first request (a server start compiles none of them).
+ */
 function routing(): NonNullable<typeof compiledRouting> {
-  compiledRouting ??= {
-    match: createRouter(allRoutes),
-    plans: new Map(
-      allRoutes.map((r) => [r, { params: compileParams(r.schema), key: `${r.method} ${r.path}` }]),
-    ),
-  };
+  compiledRouting ??= { match: createRouter(allRoutes), plans: new Map() };
   return compiledRouting;
+}
+
+/** The plan of a route, compiled on first use. */
+function planOf(plans: Map<Route, RoutePlan>, route: Route): RoutePlan {
+  let plan = plans.get(route);
+  if (!plan)
+    plans.set(route, (plan = { params: compileParams(route.schema), key: `${route.method} ${route.path}` }));
+  return plan;
 }
 
 /** Per-request traffic outcome: rate-limit headers for the answer, or a dropped connection. */
@@ -146,7 +152,7 @@ export function createApp(options: AppOptions): App {
       throw errors.methodNotAllowed(found.allowed);
     }
     const { route } = found.compiled;
-    const plan = plans.get(route)!;
+    const plan = planOf(plans, route);
     const routeKey = plan.key;
     if (!endpointExists(routeKey, services.featureLevel))
       throw errors.noSuchEndpoint(request.method, request.path);

@@ -12,7 +12,8 @@ let made = 0;
  * createRandom(options.seed ?? freshSeed());
  */
 export function freshSeed(): number {
-  // globalThis.crypto exists in browsers and in Node.js 20; this is not the store, so no injected source.
-  base ??= globalThis.crypto.getRandomValues(new Uint32Array(1))[0]!;
+  // Not the store, so no injected source. Math.random rather than crypto.getRandomValues, whose first call
+  // loads node's Web Crypto (about 1 ms of a server start): a seed for ids needs no cryptographic quality.
+  base ??= Math.floor(Math.random() * 2 ** 32);
   return (base + made++ * STEP) >>> 0;
 }

@@ -32,8 +32,11 @@ export type RouteMatch =
 const newNode = (): TrieNode => ({ static: new Map(), params: [], methods: new Map() });
 const DIGITS = /^\d+$/;
 
+let endpointSchemas: Map<unknown, Record<string, unknown>> | undefined;
+
 function isIntegerParam(route: Route, name: string): boolean {
-  const file = schemas.find((s) => s.$id === `endpoints/${route.schema}.json`);
+  endpointSchemas ??= new Map(schemas.map((s) => [s.$id, s]));
+  const file = endpointSchemas.get(`endpoints/${route.schema}.json`);
   const params = (
     file?.$defs as Record<string, { properties?: Record<string, { type?: unknown }> }> | undefined
   )?.params;

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { inspectorAssets, INSPECTOR_PATHS } from '../inspector/serve.js';
 import { startServeProcess } from '../testing/serve-process.js';
-import { cachedRenders } from './prepared-realm.js';
+import { preparedRealmFile } from './prepared-realm.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = `${ROOT}bin/svc-mock.js`;
@@ -17,7 +17,8 @@ const BUNDLE = `${ROOT}dist/cli-bundle/run.js`;
 const UNBUNDLED = `${ROOT}dist/cli/run.js`;
 const SCRIPT = `${ROOT}dist/cli-bundle/svc-mock.cjs`;
 const CACHE = `${ROOT}dist/cli-bundle/svc-mock.cache`;
-const RENDERS = `${ROOT}dist/cli-bundle/dev-realm.renders.json`;
+const RECORD = `${ROOT}dist/cli-bundle/dev-realm.prepared.json`;
+const SOURCE = `${ROOT}dist/cli-bundle/dev-realm.source.json`;
 const IAGO = `Basic ${btoa('iago@svc.test:iagoSvcDevApiKey0123456789abcdef')}`;
 
 const run = async (args: string[]): Promise<string> =>
@@ -25,7 +26,7 @@ const run = async (args: string[]): Promise<string> =>
 
 describe('bundled command line', () => {
   it('is built (npm run build writes dist/cli-bundle/)', () => {
-    for (const file of [BUNDLE, SCRIPT, CACHE, RENDERS])
+    for (const file of [BUNDLE, SCRIPT, CACHE, RECORD, SOURCE])
       expect(existsSync(file), `${file}: run npm run build`).toBe(true);
   });
 
@@ -34,19 +35,20 @@ describe('bundled command line', () => {
       const { readFileSync } = require('node:fs');
       const { Script } = require('node:vm');
       const code = readFileSync(${JSON.stringify(SCRIPT)}, 'utf8');
-      const script = new Script(
-        '(function (exports, require, module, __filename, __dirname, __svcMockUrl) {' + code + '\\n})',
-        { filename: ${JSON.stringify(SCRIPT)}, cachedData: readFileSync(${JSON.stringify(CACHE)}) },
-      );
+      const script = new Script(code, {
+        filename: ${JSON.stringify(SCRIPT)},
+        cachedData: readFileSync(${JSON.stringify(CACHE)}),
+      });
       console.log(JSON.stringify({ rejected: script.cachedDataRejected }));`;
     expect(JSON.parse(await run(['-e', check]))).toEqual({ rejected: false });
   });
 
-  it("has the dev realm's render cache for the script's build", () => {
-    const file = JSON.parse(readFileSync(RENDERS, 'utf8')) as { build: string };
+  it("has the dev realm's prepared record for the script's build", () => {
+    const file = JSON.parse(readFileSync(RECORD, 'utf8')) as { build: string };
     expect(file.build).toMatch(/^[0-9a-f]{64}$/);
     expect(readFileSync(SCRIPT, 'latin1')).toContain(`"${file.build}"`);
-    expect(cachedRenders(readFileSync(`${ROOT}fixtures/dev-realm.json`), RENDERS, file.build)).toBeDefined();
+    const bytes = readFileSync(`${ROOT}fixtures/dev-realm.json`);
+    expect(preparedRealmFile(bytes, { record: RECORD, source: SOURCE }, file.build)).toBeDefined();
   });
 
   it('serves the dev realm through bin/svc-mock.js: first answer, an authenticated answer, stop', async () => {

@@ -9,7 +9,7 @@ import { PreparedRealm, RealmLoadError } from '../store/load-realm.js';
 import { listAccounts as listStoreAccounts } from '../mock/accounts.js';
 import { createMock, type Mock } from '../mock/create-mock.js';
 import { formatAccountsTable } from './accounts-table.js';
-import { cachedRenders, keepCachedRenders, type CachedRenders } from './prepared-realm.js';
+import { keepCachedRenders, preparedRealmFile, type PreparedRealmFile } from './prepared-realm.js';
 import { formatRequestLine } from './request-line.js';
 import { closeServer } from './shutdown.js';
 import { registerConformance } from './conformance.js';
@@ -68,14 +68,14 @@ function loadApp(
       : undefined;
   const file = realmPath ?? DEV_REALM;
   let realm: unknown;
-  let cached: CachedRenders | undefined;
+  let recorded: PreparedRealmFile | undefined;
   try {
     if (options.generated !== undefined) realm = options.generated;
     else {
       const bytes = readFileSync(file);
-      realm = JSON.parse(bytes.toString('utf8'));
-      // Renders recorded by the build for these bytes (the dev realm), when the control API's path prepares it.
-      if (options.control !== undefined) cached = cachedRenders(bytes);
+      // The build's record of these bytes (the dev realm), when the control API's path prepares the realm.
+      if (options.control !== undefined) recorded = preparedRealmFile(bytes);
+      realm = recorded ? recorded.fixture : JSON.parse(bytes.toString('utf8'));
     }
   } catch (error) {
     fail(`Cannot read realm file ${String(file)}: ${(error as Error).message}`);
@@ -86,7 +86,11 @@ function loadApp(
         // A realm just parsed from the file is nobody else's: prepare it in place instead of on a copy.
         realm:
           options.generated === undefined
-            ? PreparedRealm.from(realm, { owned: true, renders: cached?.renders })
+            ? PreparedRealm.from(realm, {
+                owned: true,
+                renders: recorded?.renders,
+                validated: recorded !== undefined,
+              })
             : realm,
         production: options.production,
         featureLevel: options.featureLevel,
@@ -96,7 +100,7 @@ function loadApp(
         onRequest: options.log ? (entry) => console.log(formatRequestLine(entry)) : undefined,
         limits,
       });
-      if (cached) keepCachedRenders(mock.store.state, cached);
+      if (recorded) keepCachedRenders(mock.store.state, recorded);
       return mock;
     }
     return createApp({

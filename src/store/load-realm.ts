@@ -112,6 +112,18 @@ function validateFixture(data: CompleteRealmFixture): string[] {
   return describeErrors(validate.errors, data);
 }
 
+/**
+ * The fixture as loading sees it after validation: a copy, checked against the schema with its defaults filled
+ * in. Throws RealmLoadError naming the schema's problems. Given back to {@link PreparedRealm.from} with
+ * `validated: true`, it loads as the fixture itself would (the build records the dev realm's this way).
+ */
+export function validatedFixture(fixture: unknown): CompleteRealmFixture {
+  const data = copyFixture(fixture);
+  const problems = validateFixture(data);
+  if (problems.length) throw new RealmLoadError(problems);
+  return data;
+}
+
 /** Builds the state of a schema-valid fixture, step by step; each step records what is wrong. */
 function buildState(
   data: CompleteRealmFixture,
@@ -147,6 +159,11 @@ export interface PrepareOptions {
   owned?: boolean;
   /** Renders to take instead of rendering, e.g. recorded for this realm (see render-cache.ts). */
   renders?: LoadRenders;
+  /**
+   * The fixture is {@link validatedFixture}'s output (e.g. recorded by the build for a realm file whose bytes
+   * are unchanged): the schema check is skipped. The reference checks still run.
+   */
+  validated?: boolean;
 }
 
 /**
@@ -169,7 +186,7 @@ export class PreparedRealm {
    */
   static from(fixture: unknown, options: PrepareOptions = {}): PreparedRealm {
     const data = options.owned ? (fixture as CompleteRealmFixture) : copyFixture(fixture);
-    const schemaProblems = validateFixture(data);
+    const schemaProblems = options.validated ? [] : validateFixture(data);
     let built: ReturnType<typeof buildState> | undefined;
     try {
       built = buildState(data, options.renders);

@@ -17,7 +17,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import ts from 'typescript';
-import { writeRenderCache } from '../cli/prepared-realm.js';
+import { writePreparedRealm } from '../cli/prepared-realm.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -45,9 +45,6 @@ function onFirstUse(root: string, path: string): string {
   return `export function ${name}() {\n  return require(${required}).${value};\n}\n`;
 }
 
-/** The dev realm's render cache in the bundle directory (read by src/cli/prepared-realm.ts). */
-const RENDER_CACHE_FILE = 'dev-realm.renders.json';
-
 /** Where the bundles are written, relative to the package root (bin/svc-mock.js loads them there). */
 export const CLI_BUNDLE_DIR = 'dist/cli-bundle';
 
@@ -73,11 +70,15 @@ async function bundleModules(root: string, outdir: string): Promise<void> {
 }
 
 /**
- * The script bundle: one file exporting `buildProgram`, run by bin/svc-mock.js inside a function that receives
+ * The script bundle: one file exporting `buildProgram`, a function expression that bin/svc-mock.js calls with
  * `exports, require, module, __filename, __dirname` and `__svcMockUrl`, the file's URL, which stands for
  * `import.meta.url`. Strict, as the modules it is made of are. Returns its build id (a hash of its text), which
- * the script knows as `__SVC_MOCK_BUILD__` (src/cli/prepared-realm.ts) and the render cache is keyed by.
+ * the script knows as `__SVC_MOCK_BUILD__` (src/cli/prepared-realm.ts) and the prepared dev realm is recorded for.
  */
+/** What the script bundle's text is wrapped in: a function of what bin/svc-mock.js passes it. */
+export const SCRIPT_HEAD = '(function (exports, require, module, __filename, __dirname, __svcMockUrl) {';
+export const SCRIPT_TAIL = '\n})';
+
 /** esbuild namespace of the modules that load a node module on first use. */
 const LAZY_NS = 'svc-mock-lazy';
 
@@ -144,7 +145,12 @@ async function bundleScript(root: string, outdir: string): Promise<string> {
   const code = asciiOnly(outputFiles[0]!.text);
   // The build id: a hash of the script, written in place of the placeholder (same length).
   const buildId = createHash('sha256').update(code).digest('hex');
-  writeFileSync(`${outdir}/svc-mock.cjs`, code.split(BUILD_PLACEHOLDER).join(buildId));
+  // Written as the function expression bin/svc-mock.js runs: it compiles the file's text as it is, without
+  // first joining it to a wrapper (a copy of the whole text).
+  writeFileSync(
+    `${outdir}/svc-mock.cjs`,
+    `${SCRIPT_HEAD}${code.split(BUILD_PLACEHOLDER).join(buildId)}${SCRIPT_TAIL}`,
+  );
   return buildId;
 }
 
@@ -231,8 +237,13 @@ export async function bundleCli(root: string = ROOT): Promise<void> {
   rmSync(outdir, { recursive: true, force: true });
   await bundleModules(root, outdir);
   const buildId = await bundleScript(root, outdir);
-  // Before the code cache: the run that takes the code cache then reads the recorded renders, as serving will.
-  writeRenderCache(`${root}/fixtures/dev-realm.json`, `${outdir}/${RENDER_CACHE_FILE}`, buildId);
+  // Before the code cache: the run that takes the code cache then loads the recorded realm, as serving will.
+  // The names are those src/cli/prepared-realm.ts reads (DEV_REALM_FILES).
+  writePreparedRealm(
+    `${root}/fixtures/dev-realm.json`,
+    { record: `${outdir}/dev-realm.prepared.json`, source: `${outdir}/dev-realm.source.json` },
+    buildId,
+  );
   await writeCodeCache(root);
 }
 
