@@ -3,7 +3,9 @@
 // bundle it falls back on. Both serve the dev realm, load their lazy parts (realm generator) and offer the same
 // commands as the unbundled dist/cli/run.js.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -86,6 +88,12 @@ describe('bundled command line', () => {
         expect(served, kind).toBe(assets[kind]);
       }
       expect(assets.html).toContain('◆');
+      // A request's parameters are checked by Ajv, which the script requires on the first schema it compiles.
+      const refused = await fetch(`${url}/api/v1/messages?anchor=newest&num_before=many&num_after=0`, {
+        headers: { authorization: IAGO },
+      });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
       // The conformance runner over HTTP: undici and yaml are required from node_modules, not bundled.
       const report = await run([BIN, 'conformance', '-t', url, '--read-only', '-g', 'auth-unauthorized']);
       expect(report).toMatch(/1 scenarios against .*: 1 passed, 0 failed/);
@@ -94,6 +102,28 @@ describe('bundled command line', () => {
     }
     expect(await exited).toBe(0);
     expect(output()).toMatch(/iago@svc\.test\s+administrator/);
+  });
+
+  it('validates a realm file other than the prepared dev realm (validators required on first use)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-mock-bundle-'));
+    try {
+      const realm = JSON.parse(readFileSync(`${ROOT}fixtures/dev-realm.json`, 'utf8'));
+      realm.realm.name = 'Another realm';
+      writeFileSync(join(dir, 'good.json'), JSON.stringify(realm));
+      const accounts = await run([BIN, 'accounts', '--json', '--realm', join(dir, 'good.json')]);
+      expect(JSON.parse(accounts)).toContainEqual(expect.objectContaining({ email: 'iago@svc.test' }));
+      realm.users[0].role = 7;
+      writeFileSync(join(dir, 'bad.json'), JSON.stringify(realm));
+      const failed = await run([BIN, 'accounts', '--realm', join(dir, 'bad.json')]).then(
+        () => '',
+        (error: { stderr: string }) => error.stderr,
+      );
+      expect(failed).toMatch(
+        /Invalid realm fixture:\n {2}\/users\/0\/role: must be equal to one of the allowed values \(\[100,200,300,400,600\]\), got 7/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('offers the same commands and options as the unbundled build', async () => {

@@ -1,6 +1,7 @@
 /** Ajv instances over the schemas of src/schemas: one that fills defaults (input), one that only checks (output). */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 import { schemas } from '../generated/schemas.js';
+import { ajvClass } from './ajv-class.js';
 
 type Schema = Record<string, unknown>;
 
@@ -33,7 +34,7 @@ class SchemaSet {
   private readonly added = new Set<string>();
 
   constructor(useDefaults: boolean) {
-    this.ajv = new Ajv({ strict: false, allErrors: true, useDefaults, validateSchema: false });
+    this.ajv = new (ajvClass())({ strict: false, allErrors: true, useDefaults, validateSchema: false });
   }
 
   /** The compiled validator of `ref` (`file.json` or `file.json#/pointer`). */

@@ -1,7 +1,6 @@
 /** Turns a realm fixture into a Store: schema validation, defaults, cross-reference checks, indexes. */
 import type { RealmSettings, UserSettings } from '../generated/types.js';
 import type { ValidateFunction } from 'ajv';
-import * as precompiled from '../generated/realm-validators.js';
 import { describeErrors, inputValidator } from '../schema/validator.js';
 import type { Clock } from './clock.js';
 import { refreshSystemGroups } from './groups.js';
@@ -11,6 +10,7 @@ import { createLoadContext } from './realm-loader/context.js';
 import { loadGroups, resolveRealmGroupSettings } from './realm-loader/groups.js';
 import { loadMessages } from './realm-loader/messages.js';
 import { quickCheckMessage } from './realm-loader/message-check.js';
+import { realmValidators } from './realm-validators-module.js';
 import { checkReferences, loadPersonalRecords } from './realm-loader/personal.js';
 import { loadUserPreferences } from './realm-loader/user-preferences.js';
 import { loadUsers } from './realm-loader/users.js';
@@ -39,15 +39,18 @@ export interface LoadOptions {
   featureLevel: number;
 }
 
-/** Validators compiled at build time (`npm run gen`): loading a realm compiles no schema. */
-const PRECOMPILED: Record<string, ValidateFunction> = {
-  'realm.json': precompiled.realm as unknown as ValidateFunction,
-  'resources/realm-settings.json': precompiled.realmSettings as unknown as ValidateFunction,
-  'resources/user-settings.json': precompiled.userSettings as unknown as ValidateFunction,
-};
+/** The validator compiled at build time (`npm run gen`) of a realm schema: loading a realm compiles no schema. */
+function precompiledValidator(ref: string): unknown {
+  const { realm, realmSettings, userSettings } = realmValidators();
+  if (ref === 'realm.json') return realm;
+  if (ref === 'resources/realm-settings.json') return realmSettings;
+  if (ref === 'resources/user-settings.json') return userSettings;
+  return undefined;
+}
 
 /** The input validator (fills defaults) of a realm schema: the precompiled one when there is one. */
-const fixtureValidator = (ref: string): ValidateFunction => PRECOMPILED[ref] ?? inputValidator(ref);
+const fixtureValidator = (ref: string): ValidateFunction =>
+  (precompiledValidator(ref) as ValidateFunction | undefined) ?? inputValidator(ref);
 
 /** Fills a settings schema's defaults into a copy of `partial`. */
 export function withDefaults<T extends object>(schemaRef: string, partial: object | undefined): Required<T> {
@@ -121,18 +124,30 @@ export function validatedFixture(fixture: unknown): CompleteRealmFixture {
   const data = copyFixture(fixture);
   const problems = validateFixture(data);
   if (problems.length) throw new RealmLoadError(problems);
+  // The settings as loading completes them: a validated fixture loads without the settings validators.
+  data.realm.settings = withDefaults<RealmSettings>('resources/realm-settings.json', data.realm.settings);
+  data.realm.user_settings_defaults = withDefaults<UserSettings>(
+    'resources/user-settings.json',
+    data.realm.user_settings_defaults,
+  );
   return data;
 }
 
 /** Builds the state of a schema-valid fixture, step by step; each step records what is wrong. */
 function buildState(
   data: CompleteRealmFixture,
-  renders?: LoadRenders,
+  options: PrepareOptions,
 ): { state: RealmState; problems: string[] } {
+  const { renders, validated } = options;
   const context = createLoadContext(
     data,
-    withDefaults<RealmSettings>('resources/realm-settings.json', data.realm.settings),
-    withDefaults<UserSettings>('resources/user-settings.json', data.realm.user_settings_defaults),
+    // A validated fixture's settings are complete already (validatedFixture): a copy is all they need.
+    validated
+      ? (structuredClone(data.realm.settings) as Required<RealmSettings>)
+      : withDefaults<RealmSettings>('resources/realm-settings.json', data.realm.settings),
+    validated
+      ? (structuredClone(data.realm.user_settings_defaults) as Required<UserSettings>)
+      : withDefaults<UserSettings>('resources/user-settings.json', data.realm.user_settings_defaults),
   );
   if (renders) context.renders = renders;
   loadUsers(context);
@@ -189,7 +204,7 @@ export class PreparedRealm {
     const schemaProblems = options.validated ? [] : validateFixture(data);
     let built: ReturnType<typeof buildState> | undefined;
     try {
-      built = buildState(data, options.renders);
+      built = buildState(data, options);
     } catch (error) {
       // Data that breaks the schema can trip the reference checks up; the schema problems say why.
       if (!schemaProblems.length) throw error;

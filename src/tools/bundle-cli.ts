@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import ts from 'typescript';
@@ -28,21 +28,40 @@ const BUILD_PLACEHOLDER = `svc-mock-build-id:${'.'.repeat(64 - 'svc-mock-build-i
 const MD5_NODE = fileURLToPath(new URL('./md5-node.ts', import.meta.url));
 
 /**
- * Modules of dist/markdown/ that the script bundle replaces by ones requiring their package's ES module (the
- * file `import` resolves to, named by path) on the call: the function's name and what it returns of the module.
+ * Modules of dist/ that the script bundle replaces by ones requiring a module on the call: the function's name,
+ * the module (a package's file that `import` resolves to, under node_modules/, or a module of dist/) and what it
+ * returns of it (the module itself when no value is named).
  */
-const ON_FIRST_USE: Record<string, { name: string; file: string; value: string }> = {
-  'emoji-data.js': { name: 'gemojiEntries', file: 'gemoji/index.js', value: 'gemoji' },
-  'markdown-it-class.js': { name: 'markdownItClass', file: 'markdown-it/index.mjs', value: 'default' },
-  're2js-class.js': { name: 're2jsClass', file: 're2js/build/index.js', value: 'RE2JS' },
+const ON_FIRST_USE: Record<string, { name: string; file: string; value?: string }> = {
+  'markdown/emoji-data.js': { name: 'gemojiEntries', file: 'node_modules/gemoji/index.js', value: 'gemoji' },
+  'markdown/markdown-it-class.js': {
+    name: 'markdownItClass',
+    file: 'node_modules/markdown-it/index.mjs',
+    value: 'default',
+  },
+  'markdown/re2js-class.js': {
+    name: 're2jsClass',
+    file: 'node_modules/re2js/build/index.js',
+    value: 'RE2JS',
+  },
+  'schema/ajv-class.js': { name: 'ajvClass', file: 'node_modules/ajv/dist/ajv.js', value: 'Ajv' },
+  'store/realm-validators-module.js': { name: 'realmValidators', file: 'dist/generated/realm-validators.js' },
 };
-const ON_FIRST_USE_FILTER = /[\\/]dist[\\/]markdown[\\/](emoji-data|markdown-it-class|re2js-class)\.js$/;
+const ON_FIRST_USE_FILTER = new RegExp(
+  `[\\\\/]dist[\\\\/](${Object.keys(ON_FIRST_USE)
+    .map((key) => key.replace(/[./]/g, (c) => (c === '.' ? '\\.' : '[\\\\/]')))
+    .join('|')})$`,
+);
 
 /** The text of a module that ON_FIRST_USE replaces. */
 function onFirstUse(root: string, path: string): string {
-  const { name, file, value } = ON_FIRST_USE[basename(path)]!;
-  const required = JSON.stringify(join(root, 'node_modules', file));
-  return `export function ${name}() {\n  return require(${required}).${value};\n}\n`;
+  const key = path
+    .split(/[\\/]dist[\\/]/)
+    .pop()!
+    .replace(/\\/g, '/');
+  const { name, file, value } = ON_FIRST_USE[key]!;
+  const required = JSON.stringify(join(root, file));
+  return `export function ${name}() {\n  return require(${required})${value ? `.${value}` : ''};\n}\n`;
 }
 
 /** Where the bundles are written, relative to the package root (bin/svc-mock.js loads them there). */
@@ -125,8 +144,10 @@ async function bundleScript(root: string, outdir: string): Promise<string> {
         // The emoji dataset, markdown-it (with its entity tables) and re2js evaluated when first used instead of at
         // start-up, which renders nothing: a require() of a bundled ES module runs that module's body on the call
         // (about 4 and 7 ms of CPU), and re2js for realm linkifiers (about 0.7 ms). src/markdown/ reaches them
-        // through these one-function modules only.
-        name: 'renderer-on-first-use',
+        // through these one-function modules only. Likewise ajv (compiles a request's schema on its first use)
+        // and the precompiled realm validators (with their schema literals), which a start on the build's
+        // prepared dev realm does not call.
+        name: 'evaluated-on-first-use',
         setup: (b) =>
           b.onLoad({ filter: ON_FIRST_USE_FILTER }, (args) => ({
             contents: onFirstUse(root, args.path),
