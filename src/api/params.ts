@@ -1,6 +1,6 @@
 /** Request parameters: reading query and bodies, decoding JSON-in-form values, schema validation. */
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { schemas } from '../generated/schemas.js';
+import { schemaById } from '../generated/schemas.js';
 import { inputValidator } from '../schema/validator.js';
 import { errors, type ApiError } from './errors/index.js';
 import { checkListItems, DEFAULT_LIMITS, jsonDepth, type RequestLimits } from './limits.js';
@@ -25,8 +25,6 @@ export interface ParamsPlan {
   validate: ValidateFunction | null;
 }
 
-const schemaById = new Map(schemas.map((s) => [s.$id as string, s]));
-
 function resolveRef(ref: string, baseId: string): { schema: Schema; baseId: string } {
   const [file, pointer] = ref.split('#');
   const base = baseId.includes('/') ? baseId.slice(0, baseId.lastIndexOf('/') + 1) : '';
@@ -40,7 +38,7 @@ function resolveRef(ref: string, baseId: string): { schema: Schema; baseId: stri
     }
     id = out.join('/');
   }
-  let node: unknown = schemaById.get(id);
+  let node: unknown = schemaById(id);
   for (const key of (pointer ?? '').split('/').filter(Boolean)) node = (node as Schema)?.[key];
   if (!node) throw new Error(`cannot resolve $ref ${ref} from ${baseId}`);
   return { schema: node as Schema, baseId: id };
@@ -82,7 +80,7 @@ function typesOf(schema: Schema, baseId: string): Set<string> {
 export function compileParams(schemaName: string | null): ParamsPlan {
   const id = `endpoints/${schemaName}.json`;
   const params = schemaName
-    ? ((schemaById.get(id)?.$defs as Schema | undefined)?.params as Schema | undefined)
+    ? ((schemaById(id)?.$defs as Schema | undefined)?.params as Schema | undefined)
     : undefined;
   if (!params) return { specs: new Map(), validate: null };
   const specs = new Map<string, ParamSpec>();

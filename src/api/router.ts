@@ -1,5 +1,5 @@
 /** Matches request paths against the route table with a segment trie (static segments before parameters). */
-import { schemas } from '../generated/schemas.js';
+import { schemaById } from '../generated/schemas.js';
 import type { Route } from './route.js';
 
 /** A route prepared for dispatch. */
@@ -32,11 +32,8 @@ export type RouteMatch =
 const newNode = (): TrieNode => ({ static: new Map(), params: [], methods: new Map() });
 const DIGITS = /^\d+$/;
 
-let endpointSchemas: Map<unknown, Record<string, unknown>> | undefined;
-
 function isIntegerParam(route: Route, name: string): boolean {
-  endpointSchemas ??= new Map(schemas.map((s) => [s.$id, s]));
-  const file = endpointSchemas.get(`endpoints/${route.schema}.json`);
+  const file = schemaById(`endpoints/${route.schema}.json`);
   const params = (
     file?.$defs as Record<string, { properties?: Record<string, { type?: unknown }> }> | undefined
   )?.params;

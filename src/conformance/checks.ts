@@ -1,14 +1,14 @@
 /** Checks every response gets, beside a step's expectations: schema, content type, ignored parameters. */
 import { createRouter } from '../api/router.js';
 import { routes } from '../api/routes/index.js';
-import { schemas } from '../generated/schemas.js';
+import { schemaById, schemaIds as allSchemaIds } from '../generated/schemas.js';
 import { checkValidatorAt } from '../schema/level-schemas.js';
 import { checkValidator, describeErrors } from '../schema/validator.js';
 import { assertValidResponse } from '../testing/schema-check.js';
 import type { Failure } from './transcript.js';
 
 const match = createRouter(routes);
-const schemaIds = new Set(schemas.map((s) => String(s.$id)));
+const schemaIds = new Set(allSchemaIds);
 
 /** The route-table entry a request path reaches (undefined for mock-only or unknown paths). */
 export function routeOf(method: string, path: string): { method: string; path: string } | undefined {
@@ -22,7 +22,7 @@ export function routeOf(method: string, path: string): { method: string; path: s
 function answersNonJson(method: string, path: string): boolean {
   const found = match(method, path);
   if (found.kind !== 'route') return false;
-  const file = schemas.find((s) => s.$id === `endpoints/${found.compiled.route.schema}.json`);
+  const file = schemaById(`endpoints/${found.compiled.route.schema}.json`);
   return (file?.$defs as { response?: { type?: unknown } } | undefined)?.response?.type === 'string';
 }
 

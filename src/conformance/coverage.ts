@@ -1,6 +1,6 @@
 /** What a run exercised, against the route table, the endpoints' parameters, the spec's error codes and the event schemas. */
 import { routes } from '../api/routes/index.js';
-import { schemas } from '../generated/schemas.js';
+import { allSchemas, schemaById } from '../generated/schemas.js';
 import { routeOf } from './checks.js';
 import type { ScenarioResult } from './transcript.js';
 
@@ -31,7 +31,7 @@ export interface Coverage {
 }
 
 const paramNames = (schema: string | null): string[] => {
-  const file = schemas.find((s) => s.$id === `endpoints/${schema}.json`);
+  const file = schemaById(`endpoints/${schema}.json`);
   const params = (file?.$defs as { params?: { properties?: object } } | undefined)?.params;
   return Object.keys(params?.properties ?? {});
 };
@@ -48,7 +48,7 @@ export function computeCoverage(results: readonly ScenarioResult[]): Coverage {
   const spec: Record<string, number> = Object.fromEntries(SPEC_ERROR_CODES.map((c) => [c, 0]));
   const other: Record<string, number> = {};
   const eventTypes: Record<string, number> = {};
-  for (const s of schemas) {
+  for (const s of allSchemas()) {
     const id = String(s.$id);
     if (id.startsWith('events/')) eventTypes[id.slice(7, -5)] = 0;
   }

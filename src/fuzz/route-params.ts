@@ -1,5 +1,5 @@
 /** What the fuzzer knows of a route's parameters, read from its endpoint schema's `$defs.params`. */
-import { schemas } from '../generated/schemas.js';
+import { schemaById } from '../generated/schemas.js';
 import type { Route } from '../api/route.js';
 
 type Schema = Record<string, unknown>;
@@ -14,8 +14,6 @@ export interface ParamInfo {
   samples: readonly string[];
 }
 
-const byId = new Map(schemas.map((s) => [s.$id as string, s]));
-
 function resolve(ref: string, baseId: string): Schema | undefined {
   const [file, pointer] = ref.split('#');
   let id = baseId;
@@ -28,7 +26,7 @@ function resolve(ref: string, baseId: string): Schema | undefined {
     }
     id = out.join('/');
   }
-  let node: unknown = byId.get(id);
+  let node: unknown = schemaById(id);
   for (const key of (pointer ?? '').split('/').filter(Boolean)) node = (node as Schema | undefined)?.[key];
   return node as Schema | undefined;
 }
@@ -64,7 +62,7 @@ export function routeParams(route: Route): ParamInfo[] {
   const inPath = new Set([...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!));
   const id = `endpoints/${route.schema}.json`;
   const params = route.schema
-    ? ((byId.get(id)?.$defs as Schema | undefined)?.params as Schema | undefined)
+    ? ((schemaById(id)?.$defs as Schema | undefined)?.params as Schema | undefined)
     : undefined;
   const properties = (params?.properties as Record<string, Schema> | undefined) ?? {};
   const required = new Set((params?.required as string[] | undefined) ?? []);

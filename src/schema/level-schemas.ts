@@ -15,7 +15,7 @@
  * resource see the transformed shape.
  */
 import { Ajv, type ValidateFunction } from 'ajv';
-import { schemas } from '../generated/schemas.js';
+import { allSchemas } from '../generated/schemas.js';
 import { has, NEWEST_FEATURE_LEVEL } from '../versions/index.js';
 import { shapePlan, type ObjectKind } from '../versions/fields.js';
 import { checkValidator } from './validator.js';
@@ -112,7 +112,7 @@ function transformKind(object: Schema, kind: ObjectKind, level: number): void {
 
 /** Every schema of src/schemas in the shape of `level` (deep copies; the originals are untouched). */
 export function schemasAtLevel(level: number): Schema[] {
-  const copies = structuredClone(schemas) as unknown as Schema[];
+  const copies = structuredClone(allSchemas()) as unknown as Schema[];
   const byId = new Map(copies.map((s) => [String(s.$id), s]));
   for (const [kind, [id, pointer]] of Object.entries(KIND_SCHEMAS) as Array<[ObjectKind, [string, string]]>) {
     const schema = byId.get(id);

@@ -2,7 +2,9 @@
 // checked against the meta-schema here, and references across files resolve as they did with all schemas added.
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { schemas } from '../generated/schemas.js';
+import { allSchemas } from '../generated/schemas.js';
+
+const schemas = allSchemas();
 import { checkValidator, inputValidator } from './validator.js';
 
 describe('schema validators', () => {

@@ -1,11 +1,9 @@
 /** Ajv instances over the schemas of src/schemas: one that fills defaults (input), one that only checks (output). */
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
-import { schemas } from '../generated/schemas.js';
+import { schemaById } from '../generated/schemas.js';
 import { ajvClass } from './ajv-class.js';
 
 type Schema = Record<string, unknown>;
-
-let byId: Map<string, Schema> | undefined;
 
 /** The ids of the schema files a schema's `$ref`s point into (relative references resolved against its id). */
 function referencedIds(schema: Schema): Set<string> {
@@ -46,10 +44,9 @@ class SchemaSet {
   }
 
   private add(id: string): void {
-    byId ??= new Map(schemas.map((schema) => [schema.$id as string, schema]));
     const pending = [id];
     for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-      const schema = byId.get(next);
+      const schema = schemaById(next);
       if (!schema || this.added.has(next)) continue;
       this.added.add(next);
       this.ajv.addSchema(schema);
@@ -63,9 +60,8 @@ let checkSchemas: SchemaSet | undefined;
 
 /** The subschema a reference names (`file.json#/json/pointer`), if the file and the pointer exist. */
 function schemaAt(ref: string): unknown {
-  byId ??= new Map(schemas.map((schema) => [schema.$id as string, schema]));
   const [id, pointer = ''] = ref.split('#');
-  let node: unknown = byId.get(id!);
+  let node: unknown = schemaById(id!);
   for (const raw of pointer.split('/').slice(1)) {
     if (typeof node !== 'object' || node === null) return undefined;
     node = (node as Schema)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];

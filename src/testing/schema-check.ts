@@ -1,14 +1,13 @@
 /** Validates every response the test suite sees against its endpoint's schema (or the error envelope). */
 import { createRouter } from '../api/router.js';
 import { routes } from '../api/routes/index.js';
-import { schemas } from '../generated/schemas.js';
+import { schemaById } from '../generated/schemas.js';
 import { checkValidatorAt } from '../schema/level-schemas.js';
 import { checkValidator, describeErrors } from '../schema/validator.js';
 
 const match = createRouter(routes);
 const hasResponseSchema = (schema: string | null): boolean =>
-  !!schema &&
-  !!(schemas.find((s) => s.$id === `endpoints/${schema}.json`)?.$defs as Record<string, unknown>)?.response;
+  !!schema && !!(schemaById(`endpoints/${schema}.json`)?.$defs as Record<string, unknown>)?.response;
 
 /**
  * Throws when `body` does not match the schema for this method, path and status; with `level`, the schema

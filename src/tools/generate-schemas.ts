@@ -31,9 +31,36 @@ export function readSchemaFiles(): Array<[string, Record<string, unknown>]> {
 
 /** Builds the text of src/generated/schemas.ts. */
 export function generateSchemaModule(files: Array<[string, Record<string, unknown>]>): string {
-  const body = files.map(([, schema]) => JSON.stringify(schema)).join(',\n  ');
-  return `${HEADER}/** Every JSON Schema of src/schemas, keyed by its $id. */\nexport const schemas: ReadonlyArray<Record<string, unknown>> = [\n  ${body},\n];\n`;
+  const makers = files.map(([id, schema]) => `  ${JSON.stringify(id)}: () => (${JSON.stringify(schema)}),`);
+  return `${HEADER}${SCHEMA_MODULE_HEAD}${makers.join('\n')}\n${SCHEMA_MODULE_TAIL}`;
 }
+
+const SCHEMA_MODULE_HEAD = `/**
+ * Every JSON Schema of src/schemas by its $id, each written as a function returning its literal and made on
+ * first use: a server start makes the few its first requests need instead of all of them.
+ */
+const MAKERS: Record<string, () => Record<string, unknown>> = {
+`;
+
+const SCHEMA_MODULE_TAIL = `};
+
+const made = new Map<string, Record<string, unknown>>();
+
+/** The ids of every schema, sorted. */
+export const schemaIds: readonly string[] = Object.keys(MAKERS);
+
+/** The schema with this $id (the same object on every call), or undefined when there is none. */
+export function schemaById(id: string): Record<string, unknown> | undefined {
+  let schema = made.get(id);
+  if (schema === undefined && Object.hasOwn(MAKERS, id)) made.set(id, (schema = MAKERS[id]!()));
+  return schema;
+}
+
+/** Every schema, in id order. */
+export function allSchemas(): ReadonlyArray<Record<string, unknown>> {
+  return schemaIds.map((id) => schemaById(id)!);
+}
+`;
 
 /** Builds the text of src/generated/types.ts: one named type per titled schema or $defs entry. */
 export async function generateTypes(files: Array<[string, Record<string, unknown>]>): Promise<string> {

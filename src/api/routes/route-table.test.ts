@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { schemas } from '../../generated/schemas.js';
+import { schemaById } from '../../generated/schemas.js';
 import { createRouter } from '../router.js';
 import { routes } from './index.js';
 
 describe('the route table', () => {
   it('gives every route a summary and an endpoint schema with params and response', () => {
     const incomplete = routes.filter((route) => {
-      const file = schemas.find((s) => s.$id === `endpoints/${route.schema}.json`);
+      const file = schemaById(`endpoints/${route.schema}.json`);
       const defs = file?.$defs as Record<string, unknown> | undefined;
       return !route.summary || !defs?.params || !defs?.response;
     });

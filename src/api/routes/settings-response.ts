@@ -1,12 +1,12 @@
 /** Success answers of the settings endpoints, which report the removed dense_mode as ignored. */
-import { schemas } from '../../generated/schemas.js';
+import { schemaById } from '../../generated/schemas.js';
 import { readRawParams } from '../params.js';
 import { RawResponse, type ApiRequest } from '../route.js';
 import { has } from '../../versions/index.js';
 import { parameterStatus } from '../../versions/params.js';
 
 function declaredParams(schema: string): Set<string> {
-  const file = schemas.find((s) => s.$id === `endpoints/${schema}.json`) as
+  const file = schemaById(`endpoints/${schema}.json`) as
     { $defs?: { params?: { properties?: Record<string, unknown> } } } | undefined;
   return new Set(Object.keys(file?.$defs?.params?.properties ?? {}));
 }
