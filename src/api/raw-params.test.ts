@@ -50,6 +50,53 @@ describe('readRawParams', () => {
     expect(() => readRawParams(record('a=1&a=2', 'b=1&c=1', form), limits)).toThrow(ApiError);
     expect(() => readRawParams(record('a=1&a=2&a=3&a=4', null, form), limits)).toThrow(ApiError);
   });
+
+  it('splits urlencoded text as URLSearchParams does, pair for pair', () => {
+    // Every pair counts toward the limit, so the number of pairs must agree as well as the map.
+    const pairs = (text: string): number => {
+      for (let max = 0; ; max++) {
+        try {
+          readRawParams(record(text, null), { ...DEFAULT_LIMITS, maxParams: max });
+          return max;
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+        }
+      }
+    };
+    const check = (text: string): void => {
+      const expected = new URLSearchParams(text);
+      expect([...(readRawParams(record(text, null)) as Map<string, string>)], text).toEqual([
+        ...new Map(expected),
+      ]);
+      expect(pairs(text), text).toBe([...expected].length);
+    };
+    const fixed = [
+      '&',
+      '&&a',
+      'a',
+      'a=',
+      '=a',
+      '=',
+      'a==b',
+      'a=b=c&d',
+      '?a=1',
+      '??a=1',
+      '?',
+      'a+b=c+d+',
+      '+=+',
+    ];
+    for (const text of fixed) check(text);
+    for (const text of ['a=%20&b=1', 'x=%zz', 'é=ü&€', 'a=\uD800&b', 'a=😀&b=\uDC00x']) check(text);
+    // Random texts over the characters that matter to the split (seeded, so a failure repeats).
+    const alphabet = ['a', 'b', '=', '&', '+', '?', ' ', 'é', '%', '2', '0'];
+    let seed = 7;
+    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    for (let i = 0; i < 3000; i++) {
+      let text = '';
+      for (let n = next(10); n > 0; n--) text += alphabet[next(alphabet.length)];
+      check(text);
+    }
+  });
 });
 
 describe('decodeParams', () => {

@@ -63,6 +63,10 @@ export function markdown(): MarkdownIt {
   return (shared ??= createMarkdown());
 }
 
+// A fast-path line mentions no one: its results share one empty set. Only the full renderer's mention rules add
+// to a result's sets, and only to the result of their own render.
+const NO_MENTIONS = new Set<number>();
+
 /**
  * The rendering of a line the fast path accepts (see simple.ts), when no text run of it would become a link
  * (markdown-it's linkify, tested as its core rule does, or a realm linkifier); undefined otherwise.
@@ -80,9 +84,15 @@ export function renderSimple(
     if (linkify && markdown().linkify.test(text)) return undefined;
     if (linkifiers?.length && linkifierMatchesAny(text, linkifiers)) return undefined;
   }
-  const result = emptyRenderResult();
-  result.html = line.html;
-  return result;
+  return {
+    html: line.html,
+    mentionedUserIds: NO_MENTIONS,
+    mentionedGroupIds: NO_MENTIONS,
+    wildcard: null,
+    hasLink: false,
+    hasImage: false,
+    hasAttachment: false,
+  };
 }
 
 /** Renders Markdown to the API's HTML and reports mentions, wildcards, links, images and attachments. */

@@ -7,7 +7,7 @@ import type { TimerHandle } from '../clock.js';
 import type { EmittedEvent, EventPayload, Store } from '../store.js';
 import { queueOptions, type QueueOptions } from './options.js';
 import { EventQueue, type PollAnswer, type Waiter } from './queue.js';
-import { deliverables, type DeliveryContext } from './transforms.js';
+import { deliverables, messageDeliverable, type DeliveryContext } from './transforms.js';
 
 export { EventQueue } from './queue.js';
 export type { PollAnswer, QueuedEvent } from './queue.js';
@@ -199,21 +199,27 @@ export class QueueRegistry {
   }
 
   private offer(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload): void {
+    // A message payload gives at most one event: no list made per queue.
+    if (payload.type === 'message') {
+      const event = messageDeliverable(ctx, queue, payload);
+      if (event) queue.push(event);
+      return;
+    }
     for (const event of deliverables(ctx, queue, payload)) queue.push(event);
   }
 
   /** Delivers one emitted event to the queues of its audience (and to all_public_streams queues). */
   private fanOut({ users, event }: EmittedEvent): void {
     if (this.queues.size === 0) return;
-    const ctx: DeliveryContext = { store: this.store, formatted: new Map() };
-    const build = typeof event === 'function' ? event : () => event;
+    const ctx: DeliveryContext = { store: this.store };
+    const build = typeof event === 'function' ? event : undefined;
     for (const userId of users) {
       const queues = this.byUser.get(userId);
       if (!queues) continue;
-      const payload = build(userId);
+      const payload = build ? build(userId) : (event as EventPayload);
       if (payload) for (const queue of queues) this.offer(ctx, queue, payload);
     }
-    if (this.allPublic.size) this.fanOutPublic(ctx, users, build);
+    if (this.allPublic.size) this.fanOutPublic(ctx, users, build ?? (() => event as EventPayload));
   }
 
   /** Public-channel messages also reach every all_public_streams queue of a user outside the audience. */

@@ -65,6 +65,34 @@ describe('events shared between queues', () => {
     expect(member.contents()[0]).not.toHaveProperty('local_message_id');
   });
 
+  it('gives each viewer shape and set of flags of one send its own event, in every order of queues', () => {
+    const { queue, send } = setup();
+    // Shapes and flags alternate between the queues, so each kind is met first, then again after another.
+    const queues = [
+      queue(MEMBER),
+      queue(MEMBER2, { applyMarkdown: true }),
+      queue(ADMIN),
+      queue(MEMBER2),
+      queue(ADMIN, { applyMarkdown: true }),
+      queue(MEMBER, { applyMarkdown: true }),
+    ];
+    send('shared **shape**');
+    const seen = queues.map((q) => {
+      const [event] = q.contents();
+      return [(event!.message as { content: string }).content, event!.flags];
+    });
+    const markdown = 'shared **shape**';
+    const html = '<p>shared <strong>shape</strong></p>';
+    expect(seen).toEqual([
+      [markdown, []],
+      [html, []],
+      [markdown, ['read']],
+      [markdown, []],
+      [html, ['read']],
+      [html, []],
+    ]);
+  });
+
   it('keeps a queued message as sent when the message is edited later', () => {
     const { app, user, queue, send } = setup();
     const member = queue(MEMBER, { eventTypes: new Set(['message', 'update_message']) });

@@ -17,12 +17,21 @@ import type { EventQueue } from './queue.js';
 import { trimFields } from '../../versions/fields.js';
 import { has } from '../../versions/index.js';
 
-/** Per-emit scratch space shared by every queue that receives one event. */
+/**
+ * Per-emit scratch space shared by every queue that receives one event. Most emits format one shape of one
+ * message and make one event of it for every queue: the first of each is kept in a field, and maps are made
+ * only for a second.
+ */
 export interface DeliveryContext {
   store: Store;
-  /** Formatted messages keyed by message id × 16 + viewer shape (one format per shape, not per queue). */
-  formatted: Map<number, Message>;
-  /** Message events by formatted message and flags list: queues of one shape and flags share one event. */
+  /** The first formatted message and its key (message id × 16 + viewer shape). */
+  firstKey?: number;
+  firstMessage?: Message;
+  /** The other formatted messages by key (one format per shape, not per queue). */
+  formatted?: Map<number, Message>;
+  /** The first message event made (its `message` and `flags` say what it is for). */
+  firstEvent?: EventPayload;
+  /** The other message events by formatted message and flags list: queues of one shape and flags share one. */
   events?: Map<Message, Map<readonly string[], EventPayload>>;
 }
 
@@ -63,7 +72,7 @@ function messageEvent(
     (options.clientExtavatar ? 2 : 0) |
     (allowEmptyTopicName ? 1 : 0);
   const key = record.id * 16 + shape;
-  let message = ctx.formatted.get(key);
+  let message = ctx.firstKey === key ? ctx.firstMessage : ctx.formatted?.get(key);
   if (!message) {
     const format = {
       applyMarkdown: options.applyMarkdown,
@@ -71,17 +80,27 @@ function messageEvent(
       allowEmptyTopicName,
     };
     message = formatMessage(state, record, viewer, format, ctx.store.featureLevel);
-    ctx.formatted.set(key, message);
+    if (ctx.firstMessage === undefined) {
+      ctx.firstKey = key;
+      ctx.firstMessage = message;
+    } else (ctx.formatted ??= new Map()).set(key, message);
   }
   const echo = payload.$localEcho as { queueId: string; localId: string } | undefined;
   if (echo && echo.queueId === queue.id)
     return { type: 'message', message, flags, local_message_id: echo.localId };
   // The sender's payloads share their flags list per set of flags, so most recipients share one event.
-  const events = (ctx.events ??= new Map());
-  let byFlags = events.get(message);
-  if (!byFlags) events.set(message, (byFlags = new Map()));
-  let out = byFlags.get(flags);
-  if (!out) byFlags.set(flags, (out = { type: 'message', message, flags }));
+  const first = ctx.firstEvent;
+  if (first && first.message === message && first.flags === flags) return first;
+  let byFlags = ctx.events?.get(message);
+  let out = byFlags?.get(flags);
+  if (out) return out;
+  out = { type: 'message', message, flags };
+  if (!first) ctx.firstEvent = out;
+  else {
+    const events = (ctx.events ??= new Map());
+    if (!byFlags) events.set(message, (byFlags = new Map()));
+    byFlags.set(flags, out);
+  }
   return out;
 }
 
@@ -200,16 +219,30 @@ function withoutHints(payload: EventPayload): EventPayload {
   return out;
 }
 
+/**
+ * The one event `queue` receives for a message payload, or undefined (the queue does not take message events,
+ * or its narrow excludes the message). A message event carries no hints and keeps its empty topic.
+ */
+export function messageDeliverable(
+  ctx: DeliveryContext,
+  queue: EventQueue,
+  payload: EventPayload,
+): EventPayload | undefined {
+  const types = queue.options.eventTypes;
+  if (types && !types.has('message')) return undefined;
+  return messageEvent(ctx, queue, payload);
+}
+
 /** The events `queue` receives for one emitted payload, in order. */
 export function deliverables(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload): EventPayload[] {
+  // Message events (the most frequent by far) are one or none.
+  if (payload.type === 'message') {
+    const event = messageDeliverable(ctx, queue, payload);
+    return event ? [event] : [];
+  }
   const types = queue.options.eventTypes;
   // user_settings also yields the legacy types, which a queue may have asked for on their own.
   if (types && !types.has(payload.type) && payload.type !== 'user_settings') return [];
-  // A message event carries no hints and keeps its empty topic (it is the most frequent event by far).
-  if (payload.type === 'message') {
-    const event = messageEvent(ctx, queue, payload);
-    return event ? [event] : [];
-  }
   const emptyTopicOk = hasCapability(queue.options, 'empty_topic_name');
   const out: EventPayload[] = [];
   for (const event of byType(ctx, queue, payload)) {

@@ -159,8 +159,8 @@ export function sendMessageWithDetails(store: Store, sender: UserRecord, input: 
   const readers = messageReaders(state, record);
   const readBySender = input.readBySender ?? isOfficialClient(input.client);
   const readByOthers = input.readBy?.length ? new Set(input.readBy) : undefined;
-  // Only rows with flags are kept here (most recipients of a send have none).
-  const bitsByUser = new Map<number, number>();
+  // Only rows with flags are kept here (most recipients of a send have none, and most sends no such row).
+  let bitsByUser: Map<number, number> | undefined;
   const alerted = state.alertWords.size ? usersAlertedBy(state, record.content) : NO_USERS;
   for (const userId of readers) {
     // A muted sender's messages reach the muter already read.
@@ -170,28 +170,37 @@ export function sendMessageWithDetails(store: Store, sender: UserRecord, input: 
       mutedSenderBit(state, userId, sender.user_id);
     if ((readBySender && userId === sender.user_id) || readByOthers?.has(userId)) bits |= FLAG_BITS.read;
     addUserRow(state.index, userId, record.id, bits);
-    if (bits !== 0) bitsByUser.set(userId, bits);
+    if (bits !== 0) (bitsByUser ??= new Map()).set(userId, bits);
   }
 
   const channel = streamId !== null ? state.channels.get(streamId) : undefined;
   const isPublic = channel !== undefined && !channel.invite_only;
   // One payload per set of flags (the sender's own when it carries a local echo): recipients with the same
-  // flags share it, and so share their queued event.
-  const byBits = new Map<number, EventPayload>();
+  // flags share it, and so share their queued event. The builder is kept by the store's journal for the next
+  // thousand changes, so it holds only what it reads (not the input, its rendering or the sender's record),
+  // and the common case, no flags, needs no map.
+  const senderId = sender.user_id;
+  const localEcho = input.localEcho;
+  const featureLevel = store.featureLevel;
+  let unflagged: EventPayload | undefined;
+  let byBits: Map<number, EventPayload> | undefined;
   store.emit(readers, (userId) => {
-    const bits = bitsByUser.get(userId) ?? 0;
-    const echo = userId === sender.user_id ? input.localEcho : undefined;
-    const known = echo ? undefined : byBits.get(bits);
+    const bits = bitsByUser?.get(userId) ?? 0;
+    const echo = userId === senderId ? localEcho : undefined;
+    const known = echo ? undefined : bits === 0 ? unflagged : byBits?.get(bits);
     if (known) return known;
     // Keys set one by one (not spread in), the same keys in the same order at half the cost per recipient.
     const payload: EventPayload = {
       type: 'message',
       $message: record,
-      flags: flagNames(bits, store.featureLevel),
+      flags: flagNames(bits, featureLevel),
     };
     if (echo) payload.$localEcho = echo;
     if (isPublic) payload.$publicStream = true;
-    if (!echo) byBits.set(bits, payload);
+    if (!echo) {
+      if (bits === 0) unflagged = payload;
+      else (byBits ??= new Map()).set(bits, payload);
+    }
     return payload;
   });
   if (record.has_attachment) noteUploadLinks(store, record);
