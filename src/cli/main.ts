@@ -226,28 +226,28 @@ export function buildProgram(): Command {
         const app = loadApp(opts.realm, { ...opts, generated, traffic, control });
         const cors = opts.cors ?? DEFAULT_CORS_ORIGINS;
         const running = await startServer(app, { port: opts.port, host: opts.host, cors });
-        console.log(`Listening on ${running.url}`);
-        console.log(
+        // One write for the whole banner: a server start pays for no console formatting of each line.
+        const banner = [
+          `Listening on ${running.url}`,
           `Realm: ${app.store.state.realm.name} (${saved ? `state file ${opts.state}` : (opts.realm ?? (opts.generate ? `generated: ${opts.generate}` : 'dev realm'))}); API at ${running.url}/api/v1\n`,
-        );
+        ];
         const persistence =
           opts.state === undefined
             ? undefined
             : startPersistence(app as Mock, { path: opts.state, everyMs: opts.saveEvery, upToDate: !!saved });
         if (opts.state !== undefined)
-          console.log(
+          banner.push(
             `State: ${opts.state} (${saved ? 'loaded' : 'new'}); saved every ${opts.saveEvery} ms when changed and on exit\n`,
           );
-        console.log(`${describeTraffic(traffic)}\n`);
-        console.log(
+        banner.push(
+          `${describeTraffic(traffic)}\n`,
           `CORS: ${cors === false ? 'off' : cors === '*' ? 'any origin' : cors.join(', ')} (--cors, --no-cors)\n`,
-        );
-        console.log(
           control
             ? `Control API: ${running.url}/svc-mock/ (reset, snapshot, restore, clock, accounts, requests, faults)\nInspector: open ${running.url}/svc-mock/ in a browser\n`
             : 'Control API: off (--control turns it on)\n',
+          ...formatAccountsTable(listAccounts(app)),
         );
-        printAccounts(app);
+        process.stdout.write(`${banner.join('\n')}\n`);
         const stop = (): void => {
           persistence?.stop();
           closeServer(app, running).then(
