@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testRenderContext } from '../testing/render-context.js';
-import { linkifierMatches } from './linkifiers.js';
+import { linkifierMatches, linkifierMatchesAny, requiredCharacter } from './linkifiers.js';
 import { renderMarkdown } from './render.js';
 import { topicLinks } from './topic-links.js';
 
@@ -30,6 +30,25 @@ describe('linkifiers', () => {
     expect(linkifierMatches('see #123 and !45', [rule])).toEqual([
       { start: 13, end: 16, url: 'https://other.example/45' },
     ]);
+  });
+
+  it('passes over text without the character every match of a rule contains, and only then', () => {
+    expect(['#(?<id>[0-9]+)', 'RFC (?<rfc>[0-9]+)', '-x'].map(requiredCharacter)).toEqual(['#', 'R', '-']);
+    // Optional, quantified, escaped, in a class or in an alternation: no character is known to be in every match.
+    for (const pattern of ['#?T(?<id>[0-9]+)', '#*x', '#+x', '#{2}x', 'x|#y', '(?i)rfc', '\\#x', '[#]x', ''])
+      expect(requiredCharacter(pattern), pattern).toBe('');
+    expect(linkifierMatchesAny('see 123', [ISSUE])).toBe(false);
+    expect(linkifierMatchesAny('see #123', [ISSUE])).toBe(true);
+    const optional = { pattern: '#?T(?<id>[0-9]+)', url_template: 'https://t.example/{id}' };
+    const either = { pattern: 'x|T(?<id>[0-9]+)', url_template: 'https://e.example/{id}' };
+    expect(linkifierMatches('see T12', [optional])).toEqual([
+      { start: 4, end: 7, url: 'https://t.example/12' },
+    ]);
+    expect(linkifierMatches('see T12', [either])).toEqual([
+      { start: 4, end: 7, url: 'https://e.example/12' },
+    ]);
+    const ctx = testRenderContext({ linkifiers: [optional] });
+    expect(renderMarkdown('see T12 now', ctx).html).toContain('href="https://t.example/12"');
   });
 
   it('expands RFC 6570 templates, percent-encoding the values', () => {

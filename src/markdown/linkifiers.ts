@@ -9,6 +9,23 @@ interface Compiled {
   /** The user's named groups (the wrapper adds numbered ones). */
   names: string[];
   template: Template;
+  /** A character every match contains (see {@link requiredCharacter}), or '' when none is known. */
+  required: string;
+}
+
+/** Characters with a meaning in a pattern: a literal is any other. */
+const SPECIAL = new Set('\\^$.|?*+()[]{}');
+
+/**
+ * A character every match of `pattern` contains: its first character when that is a literal that no quantifier
+ * follows and the pattern has no alternation (`|` anywhere, so no branch can avoid it), else ''. Linkifiers
+ * usually start with one (`#`, `RFC `): text without it is passed over without running the regex.
+ */
+export function requiredCharacter(pattern: string): string {
+  const first = pattern.charAt(0);
+  if (first === '' || SPECIAL.has(first) || pattern.includes('|')) return '';
+  const next = pattern.charAt(1);
+  return next === '?' || next === '*' || next === '+' || next === '{' ? '' : first;
 }
 
 /**
@@ -45,7 +62,12 @@ function compile(rule: LinkifierRule): Compiled | null {
       const source = `(?:^|[\\s"'(,:<])((?:${re2Pattern(rule.pattern)}))(?:\\W|$)`;
       const regex = re2jsClass().compile(source);
       const names = Object.keys(regex.namedGroups());
-      entry = { regex, names, template: parseTemplate(rule.url_template) };
+      entry = {
+        regex,
+        names,
+        template: parseTemplate(rule.url_template),
+        required: requiredCharacter(rule.pattern),
+      };
     } catch {
       entry = null;
     }
@@ -66,7 +88,7 @@ export interface LinkifierMatch {
 export function linkifierMatchesAny(text: string, rules: readonly LinkifierRule[]): boolean {
   for (const rule of rules) {
     const c = compile(rule);
-    if (c && c.regex.test(text)) return true;
+    if (c && (c.required === '' || text.includes(c.required)) && c.regex.test(text)) return true;
   }
   return false;
 }
@@ -77,7 +99,7 @@ export function linkifierMatches(text: string, rules: readonly LinkifierRule[]):
   for (const rule of rules) {
     const c = compile(rule);
     // test() is an unanchored search without a Matcher: most text has no match of any rule.
-    if (!c || !c.regex.test(text)) continue;
+    if (!c || (c.required !== '' && !text.includes(c.required)) || !c.regex.test(text)) continue;
     const m = c.regex.matcher(text);
     // The next search starts at the end of the match itself: its trailing boundary character may open the next.
     for (let at = 0; at <= text.length && m.find(at);) {
