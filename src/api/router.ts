@@ -1,5 +1,5 @@
 /** Matches request paths against the route table with a segment trie (static segments before parameters). */
-import { schemaById } from '../generated/schemas.js';
+import { integerParams } from '../generated/schemas.js';
 import type { Route } from './route.js';
 
 /** A route prepared for dispatch. */
@@ -33,11 +33,7 @@ const newNode = (): TrieNode => ({ static: new Map(), params: [], methods: new M
 const DIGITS = /^\d+$/;
 
 function isIntegerParam(route: Route, name: string): boolean {
-  const file = schemaById(`endpoints/${route.schema}.json`);
-  const params = (
-    file?.$defs as Record<string, { properties?: Record<string, { type?: unknown }> }> | undefined
-  )?.params;
-  return params?.properties?.[name]?.type === 'integer';
+  return integerParams[`endpoints/${route.schema}.json`]?.includes(name) ?? false;
 }
 
 /** Builds the matcher for a route table. API routes are under `/api/v1`; `root` routes are absolute. */

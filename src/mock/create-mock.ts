@@ -16,6 +16,7 @@ import { PreparedRealm, RealmLoadError } from '../store/load-realm.js';
 import { cancelScheduledDelivery } from '../store/scheduled-messages/delivery.js';
 import { freshSeed } from '../api/fresh-seed.js';
 import { listAccounts } from './accounts.js';
+import { elapsedMs } from './elapsed.js';
 import { jsonExcerpt, textExcerpt } from './excerpt.js';
 import { RequestLog } from './request-log.js';
 
@@ -139,7 +140,7 @@ export function createMock(options: MockOptions): Mock {
   build(initial);
 
   const handle = async (request: ApiRequest): Promise<ApiResponse> => {
-    const started = performance.now();
+    const started = elapsedMs();
     const time = clock.now() / 1000;
     const store = app.store;
     // The inspector page polls the control API: its own reads would crowd the log it shows.
@@ -173,7 +174,7 @@ export function createMock(options: MockOptions): Mock {
       user_id: user?.user_id ?? null,
       email: user?.delivery_email ?? null,
       status: response.status,
-      duration_ms: Math.round((performance.now() - started) * 100) / 100,
+      duration_ms: Math.round((elapsedMs() - started) * 100) / 100,
       query: textExcerpt(request.query)!,
       request_body: textExcerpt(body),
       response_body:

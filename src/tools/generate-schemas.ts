@@ -32,7 +32,23 @@ export function readSchemaFiles(): Array<[string, Record<string, unknown>]> {
 /** Builds the text of src/generated/schemas.ts. */
 export function generateSchemaModule(files: Array<[string, Record<string, unknown>]>): string {
   const makers = files.map(([id, schema]) => `  ${JSON.stringify(id)}: () => (${JSON.stringify(schema)}),`);
-  return `${HEADER}${SCHEMA_MODULE_HEAD}${makers.join('\n')}\n${SCHEMA_MODULE_TAIL}`;
+  const integers = Object.fromEntries(
+    files.flatMap(([id, schema]) => {
+      const names = integerParams(schema);
+      return names.length ? [[id, names]] : [];
+    }),
+  );
+  const integerTable = `\n/**\n * The parameters of type integer of each endpoint schema that has some (its $defs.params), for the router:\n * it tells integer path segments apart without making the schemas.\n */\nexport const integerParams: Readonly<Record<string, readonly string[]>> = ${JSON.stringify(integers)};\n`;
+  return `${HEADER}${SCHEMA_MODULE_HEAD}${makers.join('\n')}\n${SCHEMA_MODULE_TAIL}${integerTable}`;
+}
+
+/** The names of an endpoint schema's parameters whose type is integer. */
+function integerParams(schema: Record<string, unknown>): string[] {
+  const defs = schema.$defs as
+    Record<string, { properties?: Record<string, { type?: unknown }> }> | undefined;
+  return Object.entries(defs?.params?.properties ?? {})
+    .filter(([, property]) => property.type === 'integer')
+    .map(([name]) => name);
 }
 
 const SCHEMA_MODULE_HEAD = `/**
