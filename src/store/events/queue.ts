@@ -26,14 +26,21 @@ function coalesceKey(event: EventPayload): string | null {
   return `${event.all === true ? 'all' : 'some'}/${String(event.op)}/${String(event.flag)}`;
 }
 
+/** A drained queue keeps lists of up to this many slots for its next events (larger ones are let go). */
+const KEPT_SLOTS = 1 << 16;
+
 /**
  * A queue's events and its parked poll; timers and fan-out live in the registry. Pending events are kept as the
  * payloads fan-out delivered (one object shared by every queue that receives the same event) beside their ids;
- * the event with its id is made when a poll reads it.
+ * the event with its id is made when a poll reads it. The pending ones are the slots `head` to `tail` of two
+ * aligned lists that acknowledgements do not copy: a drained queue writes its next events from the start again
+ * into the slots it has, so a queue acknowledged now and then does not grow new lists each time.
  */
 export class EventQueue {
-  private payloads: EventPayload[] = [];
+  private payloads: Array<EventPayload | undefined> = [];
   private ids: number[] = [];
+  private head = 0;
+  private tail = 0;
   private nextEventId = 0;
   private newestPrunedId = -1;
   /** Ids already handed out that were merged into a later coalesced event (still acknowledgeable). */
@@ -61,18 +68,27 @@ export class EventQueue {
     const key = coalesceKey(payload);
     let event = payload;
     if (key !== null) {
-      const at = this.payloads.findIndex((e) => coalesceKey(e) === key);
-      if (at >= 0) {
+      let at = this.head;
+      while (at < this.tail && coalesceKey(this.payloads[at]!) !== key) at++;
+      if (at < this.tail) {
         const previous = this.payloads[at]!;
         this.absorbedIds.add(this.ids[at]!);
-        this.payloads.splice(at, 1);
-        this.ids.splice(at, 1);
+        // The later events move up one slot, as a splice would move them.
+        this.payloads.copyWithin(at, at + 1, this.tail);
+        this.ids.copyWithin(at, at + 1, this.tail);
+        this.payloads[--this.tail] = undefined;
         const messages = [...(previous.messages as number[]), ...(payload.messages as number[])];
         event = { ...previous, messages };
       }
     }
-    this.payloads.push(event);
-    this.ids.push(id);
+    if (this.tail < this.payloads.length) {
+      this.payloads[this.tail] = event;
+      this.ids[this.tail] = id;
+    } else {
+      this.payloads.push(event);
+      this.ids.push(id);
+    }
+    this.tail++;
     this.scheduleFlush();
   }
 
@@ -80,7 +96,8 @@ export class EventQueue {
   checkAck(lastEventId: number): AckProblem {
     if (lastEventId < this.newestPrunedId) return 'pruned';
     let newest = this.newestPrunedId;
-    for (const id of this.ids) {
+    for (let i = this.head; i < this.tail; i++) {
+      const id = this.ids[i]!;
       if (id > lastEventId) break;
       newest = id;
     }
@@ -90,12 +107,24 @@ export class EventQueue {
 
   /** Discards every event up to and including `lastEventId` (call after {@link checkAck}). */
   prune(lastEventId: number): void {
-    let drop = 0;
-    while (drop < this.ids.length && this.ids[drop]! <= lastEventId) drop++;
-    if (drop) {
-      this.payloads = this.payloads.slice(drop);
-      this.ids = this.ids.slice(drop);
+    let head = this.head;
+    // Released slots hold no payload, so a pruned event is not kept alive by its slot.
+    while (head < this.tail && this.ids[head]! <= lastEventId) this.payloads[head++] = undefined;
+    if (head === this.tail) {
+      head = this.tail = 0;
+      if (this.payloads.length > KEPT_SLOTS) {
+        this.payloads = [];
+        this.ids = [];
+      }
+    } else if (head > this.tail - head) {
+      // More released slots before the pending events than pending events: these move to the start.
+      const count = this.tail - head;
+      this.payloads.copyWithin(0, head, this.tail).fill(undefined, count, this.tail);
+      this.ids.copyWithin(0, head, this.tail);
+      head = 0;
+      this.tail = count;
     }
+    this.head = head;
     if (lastEventId > this.newestPrunedId) this.newestPrunedId = lastEventId;
     for (const id of this.absorbedIds) if (id <= lastEventId) this.absorbedIds.delete(id);
   }
@@ -103,7 +132,7 @@ export class EventQueue {
   /** Pending events, oldest first, each a new object: its payload's keys, then `id`. */
   contents(): QueuedEvent[] {
     const out: QueuedEvent[] = [];
-    for (let i = 0; i < this.ids.length; i++) {
+    for (let i = this.head; i < this.tail; i++) {
       // Object.assign then a set gives the spread's key order ({ ...payload, id }) at a tenth of its cost on V8.
       const event = Object.assign({}, this.payloads[i]) as QueuedEvent;
       event.id = this.ids[i]!;
@@ -114,12 +143,12 @@ export class EventQueue {
 
   /** Number of pending events. */
   get size(): number {
-    return this.ids.length;
+    return this.tail - this.head;
   }
 
   /** Whether any event is pending. */
   get isEmpty(): boolean {
-    return this.ids.length === 0;
+    return this.tail === this.head;
   }
 
   /** Parks a poll; an earlier parked poll is answered at once with the current contents. */
