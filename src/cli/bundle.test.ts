@@ -28,7 +28,10 @@ const run = async (args: string[]): Promise<string> =>
 
 describe('bundled command line', () => {
   it('is built (npm run build writes dist/cli-bundle/)', () => {
-    for (const file of [BUNDLE, SCRIPT, CACHE, RECORD, SOURCE])
+    const LAZY = ['markdown-it', 'gemoji', 're2js', 'faker'].map(
+      (name) => `${ROOT}dist/cli-bundle/lazy/${name}.cjs`,
+    );
+    for (const file of [BUNDLE, SCRIPT, CACHE, RECORD, SOURCE, ...LAZY])
       expect(existsSync(file), `${file}: run npm run build`).toBe(true);
   });
 
@@ -67,8 +70,8 @@ describe('bundled command line', () => {
       const me = await fetch(`${url}/api/v1/users/me`, { headers: { authorization: IAGO } });
       expect(me.status).toBe(200);
       expect(await me.json()).toMatchObject({ result: 'success', email: 'iago@svc.test' });
-      // The script requires markdown-it, the emoji dataset and re2js (the realm's linkifiers) on the first render
-      // (src/tools/bundle-cli.ts).
+      // The script requires markdown-it, the emoji dataset and re2js (the realm's linkifiers) on the first render,
+      // from their own bundles in dist/cli-bundle/lazy/ (src/tools/bundle-cli.ts).
       const rendered = await fetch(`${url}/api/v1/messages/render`, {
         method: 'POST',
         headers: { authorization: IAGO, 'content-type': 'application/x-www-form-urlencoded' },

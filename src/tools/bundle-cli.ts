@@ -28,22 +28,30 @@ const BUILD_PLACEHOLDER = `svc-mock-build-id:${'.'.repeat(64 - 'svc-mock-build-i
 const MD5_NODE = fileURLToPath(new URL('./md5-node.ts', import.meta.url));
 
 /**
- * Modules of dist/ that the script bundle replaces by ones requiring a module on the call: the function's name,
- * the module (a package's file that `import` resolves to, under node_modules/, or a module of dist/) and what it
- * returns of it (the module itself when no value is named).
+ * Packages the script bundle requires on first use from bundles of their own in dist/cli-bundle/lazy/ (CommonJS,
+ * built here), by name, with what the sources import of each: about 1 MB of text that a server start would
+ * otherwise read and copy without running any of it (the realm generator's faker; markdown-it, the emoji
+ * dataset and re2js, first used by a render).
  */
-const ON_FIRST_USE: Record<string, { name: string; file: string; value?: string }> = {
-  'markdown/emoji-data.js': { name: 'gemojiEntries', file: 'node_modules/gemoji/index.js', value: 'gemoji' },
-  'markdown/markdown-it-class.js': {
-    name: 'markdownItClass',
-    file: 'node_modules/markdown-it/index.mjs',
-    value: 'default',
-  },
-  'markdown/re2js-class.js': {
-    name: 're2jsClass',
-    file: 'node_modules/re2js/build/index.js',
-    value: 'RE2JS',
-  },
+const LAZY_BUNDLES: Record<string, string> = {
+  'markdown-it': "export { default } from 'markdown-it';",
+  gemoji: "export { gemoji } from 'gemoji';",
+  re2js: "export { RE2JS } from 're2js';",
+  faker: "export { Faker, base, en } from '@faker-js/faker';",
+};
+
+/** How the script requires a lazy bundle: relative to itself (its `require` is made for its own path). */
+const lazyPath = (name: string): string => `./lazy/${name}.cjs`;
+
+/**
+ * Modules of dist/ that the script bundle replaces by ones requiring a module on the call: the function's name,
+ * the module (a lazy bundle by name, or a file of the package: under node_modules/ or dist/, bundled into the
+ * script) and what it returns of it (the module itself when no value is named).
+ */
+const ON_FIRST_USE: Record<string, { name: string; lazy?: string; file?: string; value?: string }> = {
+  'markdown/emoji-data.js': { name: 'gemojiEntries', lazy: 'gemoji', value: 'gemoji' },
+  'markdown/markdown-it-class.js': { name: 'markdownItClass', lazy: 'markdown-it', value: 'default' },
+  'markdown/re2js-class.js': { name: 're2jsClass', lazy: 're2js', value: 'RE2JS' },
   'schema/ajv-class.js': { name: 'ajvClass', file: 'node_modules/ajv/dist/ajv.js', value: 'Ajv' },
   'store/realm-validators-module.js': { name: 'realmValidators', file: 'dist/generated/realm-validators.js' },
 };
@@ -59,9 +67,29 @@ function onFirstUse(root: string, path: string): string {
     .split(/[\\/]dist[\\/]/)
     .pop()!
     .replace(/\\/g, '/');
-  const { name, file, value } = ON_FIRST_USE[key]!;
-  const required = JSON.stringify(join(root, file));
+  const { name, lazy, file, value } = ON_FIRST_USE[key]!;
+  const required = JSON.stringify(lazy ? lazyPath(lazy) : join(root, file!));
   return `export function ${name}() {\n  return require(${required})${value ? `.${value}` : ''};\n}\n`;
+}
+
+/** Bundles each of LAZY_BUNDLES into {@link CLI_BUNDLE_DIR}/lazy/. */
+async function bundleLazy(root: string, outdir: string): Promise<void> {
+  await Promise.all(
+    Object.entries(LAZY_BUNDLES).map(([name, contents]) =>
+      build({
+        absWorkingDir: root,
+        stdin: { contents, resolveDir: root, loader: 'js' },
+        outfile: join(outdir, lazyPath(name)),
+        bundle: true,
+        format: 'cjs',
+        platform: 'node',
+        target: 'node20',
+        minifyWhitespace: true,
+        legalComments: 'none',
+        logLevel: 'warning',
+      }),
+    ),
+  );
 }
 
 /** Where the bundles are written, relative to the package root (bin/svc-mock.js loads them there). */
@@ -122,6 +150,15 @@ async function bundleScript(root: string, outdir: string): Promise<string> {
       {
         name: 'md5-node',
         setup: (b) => b.onResolve({ filter: /^js-md5$/ }, () => ({ path: MD5_NODE })),
+      },
+      {
+        // The lazy bundles stay outside the script: `require('./lazy/x.cjs')` as written, and faker's package
+        // name (imported by the realm generator's modules, evaluated on first use) stands for its lazy bundle.
+        name: 'lazy-bundles',
+        setup: (b) => {
+          b.onResolve({ filter: /^\.\/lazy\/[\w-]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+          b.onResolve({ filter: /^@faker-js\/faker$/ }, () => ({ path: lazyPath('faker'), external: true }));
+        },
       },
       {
         // commander requires node:child_process for subcommands run as separate executables, which this CLI
@@ -257,6 +294,7 @@ export async function bundleCli(root: string = ROOT): Promise<void> {
   const outdir = `${root}/${CLI_BUNDLE_DIR}`;
   rmSync(outdir, { recursive: true, force: true });
   await bundleModules(root, outdir);
+  await bundleLazy(root, outdir);
   const buildId = await bundleScript(root, outdir);
   // Before the code cache: the run that takes the code cache then loads the recorded realm, as serving will.
   // The names are those src/cli/prepared-realm.ts reads (DEV_REALM_FILES).
