@@ -23,7 +23,8 @@ export async function startupRow(settings: RunSettings): Promise<MeasuredRow> {
   const bare = (port: number): string[] => [process.execPath, '-e', BARE, String(port)];
   await timeToFirst(mock, '/api/v1/server_settings');
   await timeToFirst(bare, '/');
-  const rounds = Math.max(5, settings.runs * 2 + 1);
+  // Spawns are cheap next to the throughput rows: enough of them that the median is not one noisy start.
+  const rounds = Math.max(11, settings.runs * 3 + 2);
   const m: number[] = [];
   const b: number[] = [];
   for (let i = 0; i < rounds; i++) {
