@@ -45,7 +45,7 @@ async function main() {
       `${dist}cli-bundle/`,
       pathToFileURL(script).href,
     );
-    await module.exports.buildProgram().parseAsync(process.argv);
+    await module.exports.buildProgram(process.argv[2]).parseAsync(process.argv);
   } else {
     const bundle = `${dist}cli-bundle/run.js`;
     const entry = current(bundle) ? bundle : tscEntry;

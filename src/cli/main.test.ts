@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { buildProgram } from './main.js';
 
 const RUN = new URL('./run.ts', import.meta.url).pathname;
 
@@ -73,5 +74,36 @@ describe('svc-mock CLI', () => {
     expect(await exitOf(child)).toBe(1);
     expect(output()).toMatch(/Invalid realm fixture/);
     expect(output()).toMatch(/\/realm: must have required property 'id'/);
+  });
+});
+
+describe('buildProgram for one command', () => {
+  it('adds only the command named, with the same options and help as the whole program', () => {
+    const whole = buildProgram();
+    const names = whole.commands.map((command) => command.name());
+    expect(names).toEqual(['serve', 'accounts', 'routes', 'conformance', 'realm']);
+    for (const name of names) {
+      const one = buildProgram(name);
+      expect(one.commands.map((command) => command.name())).toContain(name);
+      expect(one.commands.length).toBeLessThan(names.length);
+      const alone = one.commands.find((command) => command.name() === name)!;
+      const inWhole = whole.commands.find((command) => command.name() === name)!;
+      expect(alone.helpInformation()).toBe(inWhole.helpInformation());
+      for (const sub of inWhole.commands)
+        expect(alone.commands.find((c) => c.name() === sub.name())?.helpInformation()).toBe(
+          sub.helpInformation(),
+        );
+    }
+  });
+
+  it('adds every command for no argument, an option or an unknown command', () => {
+    for (const first of [undefined, '--help', 'serv', 'constructor'])
+      expect(buildProgram(first).commands.map((command) => command.name())).toEqual([
+        'serve',
+        'accounts',
+        'routes',
+        'conformance',
+        'realm',
+      ]);
   });
 });

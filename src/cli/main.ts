@@ -151,11 +151,22 @@ function printAccounts(app: App): void {
   for (const line of formatAccountsTable(listAccounts(app))) console.log(line);
 }
 
-/** Builds the program (exported for tests). */
-export function buildProgram(): Command {
+/**
+ * Builds the program. Given the command a command line names (its first argument), only that command is added:
+ * its options, help and errors are the same, and a start (`serve`) does not set up the other commands'
+ * dozens of options. Anything else (no argument, `--help`, an unknown command) gets every command.
+ */
+export function buildProgram(only?: string): Command {
   const program = new Command('svc-mock')
     .description('Stateful in-memory mock server of the svc team messaging API')
     .version('0.1.0');
+  const names = only !== undefined && Object.hasOwn(COMMANDS, only) ? [only] : Object.keys(COMMANDS);
+  for (const add of new Set(names.map((name) => COMMANDS[name]!))) add(program);
+  return program;
+}
+
+/** Adds `serve`. */
+function addServe(program: Command): void {
   addTrafficOptions(program.command('serve'))
     .description('Start the mock API server')
     .option('-p, --port <port>', 'port to listen on (0 picks a free one)', parsePort, 9991)
@@ -267,6 +278,10 @@ export function buildProgram(): Command {
         process.once('SIGTERM', stop);
       },
     );
+}
+
+/** Adds `accounts` and `routes`. */
+function addListings(program: Command): void {
   program
     .command('accounts')
     .description("List the realm's accounts and API keys")
@@ -288,7 +303,16 @@ export function buildProgram(): Command {
         );
       }
     });
-  registerConformance(program);
-  registerRealm(program);
-  return program;
 }
+
+/**
+ * What each command adds to the program, in the order help lists them (accounts and routes are added together,
+ * under both names).
+ */
+const COMMANDS: Record<string, (program: Command) => void> = {
+  serve: addServe,
+  accounts: addListings,
+  routes: addListings,
+  conformance: registerConformance,
+  realm: registerRealm,
+};

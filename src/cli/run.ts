@@ -1,4 +1,4 @@
 /** Entry point of bin/svc-mock.js. */
 import { buildProgram } from './main.js';
 
-await buildProgram().parseAsync(process.argv);
+await buildProgram(process.argv[2]).parseAsync(process.argv);
