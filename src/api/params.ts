@@ -144,13 +144,19 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 const withSpaces = (text: string): string => (text.includes('+') ? text.replaceAll('+', ' ') : text);
 
 /**
- * Adds the pairs of an urlencoded text (a query string or a form body) after `count` parameters. Text without
- * percent escapes or surrogates (most forms and queries) is split here as URLSearchParams splits it (pairs on
- * `&`, empty ones skipped, the name up to the first `=`, `+` as a space, a leading `?` dropped) without its
- * object and pair arrays; anything else goes through URLSearchParams.
+ * Longest text split without URLSearchParams. A value cut from the text may keep the whole text alive (V8 slices
+ * strings of 13 characters or more), and a stored value (a message's content) must not hold a large body.
+ */
+const SPLIT_MAX = 512;
+
+/**
+ * Adds the pairs of an urlencoded text (a query string or a form body) after `count` parameters. A short text
+ * without percent escapes or surrogates (most forms and queries) is split here as URLSearchParams splits it
+ * (pairs on `&`, empty ones skipped, the name up to the first `=`, `+` as a space, a leading `?` dropped)
+ * without its object and pair arrays; anything else goes through URLSearchParams.
  */
 function addEncoded(raw: Map<string, string>, count: number, limits: RequestLimits, text: string): number {
-  if (text.includes('%') || SURROGATE.test(text)) {
+  if (text.length > SPLIT_MAX || text.includes('%') || SURROGATE.test(text)) {
     for (const [k, v] of new URLSearchParams(text)) count = addParam(raw, count, limits, k, v);
     return count;
   }

@@ -87,6 +87,9 @@ describe('readRawParams', () => {
     ];
     for (const text of fixed) check(text);
     for (const text of ['a=%20&b=1', 'x=%zz', 'é=ü&€', 'a=\uD800&b', 'a=😀&b=\uDC00x']) check(text);
+    // Long texts (past the length split directly), with and without escapes.
+    for (const text of [`a=${'x+'.repeat(400)}&b=c+d`, `?a=${'y'.repeat(600)}&&=z`, `a=${'%41'.repeat(300)}`])
+      check(text);
     // Random texts over the characters that matter to the split (seeded, so a failure repeats).
     const alphabet = ['a', 'b', '=', '&', '+', '?', ' ', 'é', '%', '2', '0'];
     let seed = 7;
