@@ -193,8 +193,11 @@ async function serve(
   }
   res.writeHead(response.status, head);
   flushing.add(res);
-  // A lingering answer is written at once (its close follows the write); the others at the end of this turn.
-  if (closing) endAnswer(res, data, body?.block, body?.size);
+  // A lingering answer is written at once (its close follows the write), and so is one joined into a send
+  // block: held to the end of the turn, every block would be out at once, and the turn's other large answers
+  // would each take a fresh one (GET /messages after a busy run: 17.4k -> 10.9k req/s). The others go out at
+  // the end of this turn.
+  if (closing || body?.block) endAnswer(res, data, body?.block, body?.size);
   else deferEnd(res, data, body?.block, body?.size);
 }
 
