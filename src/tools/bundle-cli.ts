@@ -55,18 +55,13 @@ const ON_FIRST_USE: Record<string, { name: string; lazy?: string; file?: string;
   'schema/ajv-class.js': { name: 'ajvClass', file: 'node_modules/ajv/dist/ajv.js', value: 'Ajv' },
   'store/realm-validators-module.js': { name: 'realmValidators', file: 'dist/generated/realm-validators.js' },
 };
-const ON_FIRST_USE_FILTER = new RegExp(
-  `[\\\\/]dist[\\\\/](${Object.keys(ON_FIRST_USE)
-    .map((key) => key.replace(/[./]/g, (c) => (c === '.' ? '\\.' : '[\\\\/]')))
-    .join('|')})$`,
-);
-
-/** The text of a module that ON_FIRST_USE replaces. */
-function onFirstUse(root: string, path: string): string {
+/** The text that replaces a module of dist/ named in ON_FIRST_USE; undefined for any other module. */
+function onFirstUse(root: string, path: string): string | undefined {
   const key = path
     .split(/[\\/]dist[\\/]/)
     .pop()!
     .replace(/\\/g, '/');
+  if (!Object.hasOwn(ON_FIRST_USE, key)) return undefined;
   const { name, lazy, file, value } = ON_FIRST_USE[key]!;
   const required = JSON.stringify(lazy ? lazyPath(lazy) : join(root, file!));
   return `export function ${name}() {\n  return require(${required})${value ? `.${value}` : ''};\n}\n`;
@@ -186,11 +181,12 @@ async function bundleScript(root: string, outdir: string): Promise<string> {
         // prepared dev realm does not call.
         name: 'evaluated-on-first-use',
         setup: (b) =>
-          b.onLoad({ filter: ON_FIRST_USE_FILTER }, (args) => ({
-            contents: onFirstUse(root, args.path),
-            resolveDir: dirname(args.path),
-            loader: 'js',
-          })),
+          b.onLoad({ filter: /[\\/]dist[\\/].*\.js$/ }, (args) => {
+            const contents = onFirstUse(root, args.path);
+            return contents === undefined
+              ? undefined
+              : { contents, resolveDir: dirname(args.path), loader: 'js' };
+          }),
       },
     ],
     banner: { js: "'use strict';" },
