@@ -5,7 +5,9 @@ import type { ReceivedResponse, SentRequest } from './session.js';
  * Kinds of failure, reported apart: `status` (another HTTP status than expected), `mismatch` (a valid answer
  * that differs from the expectation), `schema` (an answer that breaks the endpoint's or event's JSON Schema),
  * `content-type`, `ignored-parameters` (names something not sent), `missing-event`, `unexpected-event`,
- * `event-order`, and `error` (the target could not be reached, a placeholder had no value, ...).
+ * `event-order`, `slow` (an answer slower than `--max-response-time`), and the infrastructure kinds: `error`
+ * (a placeholder had no value, the scenario ran out of time, ...), `timeout` (no answer within `--timeout`) and
+ * `network` (connection refused or reset, DNS, TLS: the message names the cause).
  */
 export type FailureKind =
   | 'status'
@@ -16,7 +18,21 @@ export type FailureKind =
   | 'missing-event'
   | 'unexpected-event'
   | 'event-order'
-  | 'error';
+  | 'slow'
+  | 'error'
+  | 'timeout'
+  | 'network';
+
+/** Failure kinds that say the target could not be reached or answered, not that it answered wrongly. */
+export type InfrastructureKind = 'error' | 'timeout' | 'network';
+
+/** The infrastructure kinds (JUnit `<error>` rather than `<failure>`). */
+export const INFRASTRUCTURE_KINDS: readonly InfrastructureKind[] = ['error', 'timeout', 'network'];
+
+/** Whether a failure kind is an infrastructure failure rather than a wrong answer. */
+export function isInfrastructureKind(kind: FailureKind): kind is InfrastructureKind {
+  return kind === 'error' || kind === 'timeout' || kind === 'network';
+}
 
 /** One failed check. */
 export interface Failure {
@@ -54,6 +70,10 @@ export interface StepRecord {
   events?: EventsRecord;
   captures: Record<string, unknown>;
   failures: Failure[];
+  /** Time of the step's request(s) in ms, retries and event polls included. */
+  durationMs?: number;
+  /** Attempts of the step's request, set when more than one (it was retried). */
+  attempts?: number;
 }
 
 /** A scenario's full result. */
@@ -68,4 +88,8 @@ export interface ScenarioResult {
   /** Failures of every step, with the step they come from. */
   failures: Array<Failure & { step: string }>;
   durationMs: number;
+  /** Extra request attempts made in the scenario (retries), when any. */
+  retries?: number;
+  /** True when a step passed only after a retry. */
+  flaky?: boolean;
 }
