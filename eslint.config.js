@@ -19,4 +19,17 @@ export default tseslint.config(
       globals: { console: 'readonly', process: 'readonly', URL: 'readonly', __dirname: 'readonly' },
     },
   },
+  {
+    // Scripts users copy into their CI run as plain Node.js modules.
+    files: ['examples/**/*.mjs'],
+    languageOptions: {
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        fetch: 'readonly',
+        btoa: 'readonly',
+        URLSearchParams: 'readonly',
+      },
+    },
+  },
 );
