@@ -12,14 +12,34 @@ export interface Account {
   api_key: string;
 }
 
+/** What the server says an account is (GET /users/me), read by the accounts check before a run. */
+export interface AccountFacts {
+  user_id: number;
+  /** The server's role, `bot` for a bot account. */
+  role: Exclude<Role, 'none'>;
+  is_active: boolean;
+}
+
 /** Accounts by role (in the order successive actors take them) and by actor name; `site` from an ini file. */
 export interface AccountBook {
   byRole: Partial<Record<Role, Account[]>>;
   byActor: Record<string, Account>;
-  /** The account that answers every role not otherwise given (the ini `[api]` section). */
+  /** The account that answers every role not otherwise given (the ini `[api]` section; gone once checked). */
   fallback?: Account;
   site?: string;
+  /** Set by the accounts check: each account's real role, by e-mail. */
+  facts?: Record<string, AccountFacts>;
+  /** Set by the accounts check: why a role has fewer accounts than the file gave it (the misfits). */
+  unfit?: Partial<Record<Role, string>>;
 }
+
+/** Whether an account whose real role is `real` may play an actor of role `wanted` (owners are administrators too). */
+export function fitsRole(real: AccountFacts['role'], wanted: string): boolean {
+  return real === wanted || (wanted === 'administrator' && real === 'owner');
+}
+
+/** "an administrator", "a member": a role with its article, for skip reasons. */
+export const aRole = (role: string): string => `${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}`;
 
 /** Thrown for an accounts file that cannot be used. */
 export class AccountsError extends Error {}
@@ -116,13 +136,20 @@ export function resolveActors(
     }
     const own = book.byActor[actor];
     if (own) {
+      const real = book.facts?.[own.email]?.role;
+      if (real && !fitsRole(real, role))
+        return `needs ${aRole(role)}; the accounts file's account for actor "${actor}" (${own.email}) is ${aRole(real)}`;
       out[actor] = own;
       continue;
     }
     const index = taken[role] ?? 0;
     taken[role] = index + 1;
     const account = book.byRole[role as Role]?.[index] ?? (index === 0 ? book.fallback : undefined);
-    if (!account) return `no account for actor "${actor}" (${role} #${index + 1}) in the accounts`;
+    if (!account) {
+      const unfit = book.unfit?.[role as Role];
+      if (unfit) return `needs ${index ? `${index + 1} accounts of role ${role}` : aRole(role)}; ${unfit}`;
+      return `no account for actor "${actor}" (${role} #${index + 1}) in the accounts`;
+    }
     out[actor] = account;
   }
   return out;
