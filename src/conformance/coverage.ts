@@ -1,33 +1,51 @@
 /** What a run exercised, against the route table, the endpoints' parameters, the spec's error codes and the event schemas. */
 import { routes } from '../api/routes/index.js';
-import { allSchemas, schemaById } from '../generated/schemas.js';
+import { schemaById } from '../generated/schemas.js';
+import { NEWEST_FEATURE_LEVEL } from '../versions/index.js';
 import { routeOf } from './checks.js';
+import { eventTypesAt, specErrorCodesAt } from './coverage-levels.js';
 import type { ScenarioResult } from './transcript.js';
 
-/** The error codes of the API spec's Errors table. */
-export const SPEC_ERROR_CODES = [
-  'BAD_REQUEST',
-  'STREAM_DOES_NOT_EXIST',
-  'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
-  'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
-  'UNAUTHORIZED_PRINCIPAL',
-  'INVITATION_FAILED',
-  'REACTION_DOES_NOT_EXIST',
-  'BAD_EVENT_QUEUE_ID',
-];
+export { SPEC_ERROR_CODES } from './coverage-levels.js';
 
 /** One endpoint's row. */
 export interface EndpointCoverage {
   endpoint: string;
   requests: number;
-  params: { used: string[]; unused: string[] };
+  /**
+   * `used` and `unused` split the endpoint's parameters (its schema's and its path's); `notInSchema` lists
+   * what the scenarios sent that the schema does not name (not counted in the totals).
+   */
+  params: { used: string[]; unused: string[]; notInSchema: string[] };
 }
 
 /** The coverage table. */
 export interface Coverage {
+  /** The feature levels the totals are taken at (the run's level; several when results ran at several). */
+  featureLevels: number[];
+  /** Whether the mock-only routes (/svc-mock/...) are in `endpoints`: only for targets with the control API. */
+  mockRoutes: boolean;
   endpoints: EndpointCoverage[];
+  /** `spec`: the spec's codes that exist at the level(s); `other`: every other code answered. */
   errorCodes: { spec: Record<string, number>; other: Record<string, number> };
+  /** The event types that exist at the level(s), with how many were received. */
   eventTypes: Record<string, number>;
+  /** Received events of types without a schema or not sent at the level(s). */
+  otherEventTypes: Record<string, number>;
+}
+
+/** What the totals depend on besides the transcripts. */
+export interface CoverageOptions {
+  /** The target's feature level (default: the levels the results ran at, else the mock's newest). */
+  featureLevel?: number;
+  /** Whether the target offers the mock's control API, so that its /svc-mock routes count (default true). */
+  control?: boolean;
+}
+
+/** A covered/total pair. */
+export interface Ratio {
+  covered: number;
+  total: number;
 }
 
 const paramNames = (schema: string | null): string[] => {
@@ -36,22 +54,62 @@ const paramNames = (schema: string | null): string[] => {
   return Object.keys(params?.properties ?? {});
 };
 
-/** Builds the coverage table from transcripts. */
-export function computeCoverage(results: readonly ScenarioResult[]): Coverage {
-  const rows = new Map<string, { requests: number; used: Set<string>; all: string[] }>();
-  for (const r of routes)
+const pathParams = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+const isMockOnly = (path: string): boolean => path.startsWith('/svc-mock/');
+
+interface Row {
+  requests: number;
+  used: Set<string>;
+  all: string[];
+  path: string[];
+  unknown: Set<string>;
+}
+
+function endpointRows(control: boolean): Map<string, Row> {
+  const rows = new Map<string, Row>();
+  for (const r of routes) {
+    if (!control && isMockOnly(r.path)) continue;
+    const path = pathParams(r.path);
     rows.set(`${r.method} ${r.root ? r.path : `/api/v1${r.path}`}`, {
       requests: 0,
       used: new Set(),
-      all: paramNames(r.schema),
+      all: [...new Set([...paramNames(r.schema), ...path])],
+      path,
+      unknown: new Set(),
     });
-  const spec: Record<string, number> = Object.fromEntries(SPEC_ERROR_CODES.map((c) => [c, 0]));
-  const other: Record<string, number> = {};
-  const eventTypes: Record<string, number> = {};
-  for (const s of allSchemas()) {
-    const id = String(s.$id);
-    if (id.startsWith('events/')) eventTypes[id.slice(7, -5)] = 0;
   }
+  return rows;
+}
+
+const bump = (counts: Record<string, number>, key: string): void => {
+  counts[key] = (counts[key] ?? 0) + 1;
+};
+
+/** The events a step received: an await step's, or the answer of a request step to GET /events. */
+function eventsOf(step: ScenarioResult['steps'][number]): unknown[] {
+  if (step.events) return step.events.received;
+  const { request, response } = step;
+  if (request?.method !== 'GET' || request.path !== '/api/v1/events' || response?.status !== 200) return [];
+  const events = (response.body as { events?: unknown } | null)?.events;
+  return Array.isArray(events) ? events : [];
+}
+
+/** Builds the coverage table from transcripts. */
+export function computeCoverage(results: readonly ScenarioResult[], options: CoverageOptions = {}): Coverage {
+  const levels =
+    options.featureLevel !== undefined
+      ? [options.featureLevel]
+      : [...new Set(results.map((r) => r.featureLevel))].sort((a, b) => a - b);
+  if (!levels.length) levels.push(NEWEST_FEATURE_LEVEL);
+  const control = options.control ?? true;
+  const rows = endpointRows(control);
+  const zero = (keys: string[]): Record<string, number> =>
+    Object.fromEntries([...new Set(keys)].sort().map((k) => [k, 0]));
+  const spec = zero(levels.flatMap(specErrorCodesAt));
+  const eventTypes = zero(levels.flatMap(eventTypesAt));
+  const other: Record<string, number> = {};
+  const otherEventTypes: Record<string, number> = {};
   for (const result of results)
     for (const step of result.steps) {
       if (step.request && step.response) {
@@ -59,39 +117,73 @@ export function computeCoverage(results: readonly ScenarioResult[]): Coverage {
         const row = route && rows.get(`${route.method} ${route.path}`);
         if (row) {
           row.requests++;
-          for (const p of Object.keys(step.request.params)) row.used.add(p);
+          // A path parameter is sent whenever the route is reached.
+          for (const p of [...Object.keys(step.request.params), ...row.path])
+            (row.all.includes(p) ? row.used : row.unknown).add(p);
         }
         const code = (step.response.body as { code?: unknown } | null)?.code;
-        if (step.response.status >= 400 && typeof code === 'string') {
-          if (code in spec) spec[code]!++;
-          else other[code] = (other[code] ?? 0) + 1;
-        }
+        if (step.response.status >= 400 && typeof code === 'string') bump(code in spec ? spec : other, code);
       }
-      for (const event of step.events?.received ?? []) {
-        const type = String((event as { type?: unknown }).type);
-        eventTypes[type] = (eventTypes[type] ?? 0) + 1;
+      for (const event of eventsOf(step)) {
+        const type = String((event as { type?: unknown } | null)?.type);
+        bump(type in eventTypes ? eventTypes : otherEventTypes, type);
       }
     }
   return {
+    featureLevels: levels,
+    mockRoutes: control,
     endpoints: [...rows].map(([endpoint, row]) => ({
       endpoint,
       requests: row.requests,
-      params: { used: [...row.used].sort(), unused: row.all.filter((p) => !row.used.has(p)) },
+      params: {
+        used: [...row.used].sort(),
+        unused: row.all.filter((p) => !row.used.has(p)),
+        notInSchema: [...row.unknown].sort(),
+      },
     })),
     errorCodes: { spec, other },
     eventTypes,
+    otherEventTypes,
   };
 }
 
+const hits = (counts: Record<string, number>): Ratio => ({
+  covered: Object.values(counts).filter((n) => n > 0).length,
+  total: Object.keys(counts).length,
+});
+
+/** The four figures of a coverage table. */
+export function coverageFigures(c: Coverage): {
+  endpoints: Ratio;
+  parameters: Ratio;
+  errorCodes: Ratio;
+  eventTypes: Ratio;
+} {
+  return {
+    endpoints: { covered: c.endpoints.filter((e) => e.requests > 0).length, total: c.endpoints.length },
+    parameters: {
+      covered: c.endpoints.reduce((n, e) => n + e.params.used.length, 0),
+      total: c.endpoints.reduce((n, e) => n + e.params.used.length + e.params.unused.length, 0),
+    },
+    errorCodes: hits(c.errorCodes.spec),
+    eventTypes: hits(c.eventTypes),
+  };
+}
+
+const percent = ({ covered, total }: Ratio): string =>
+  `${total ? Math.floor((covered / total) * 100) : 100}%`;
+
 /** One line: how much of each dimension the run touched. */
 export function coverageSummary(c: Coverage): string {
-  const hit = c.endpoints.filter((e) => e.requests > 0).length;
-  const params = c.endpoints.reduce((n, e) => n + e.params.used.length, 0);
-  const allParams = c.endpoints.reduce((n, e) => n + e.params.used.length + e.params.unused.length, 0);
-  const codes = Object.values(c.errorCodes.spec).filter((n) => n > 0).length;
-  const events = Object.values(c.eventTypes).filter((n) => n > 0).length;
+  const f = coverageFigures(c);
+  const invented = c.endpoints.reduce((n, e) => n + e.params.notInSchema.length, 0);
+  const level = c.featureLevels.length === 1 ? 'level' : 'levels';
   return (
-    `coverage: endpoints ${hit}/${c.endpoints.length}, parameters ${params}/${allParams}, ` +
-    `spec error codes ${codes}/${SPEC_ERROR_CODES.length}, event types ${events}/${Object.keys(c.eventTypes).length}`
+    `coverage: endpoints ${f.endpoints.covered}/${f.endpoints.total}` +
+    `${c.mockRoutes ? '' : ' (mock-only routes not counted)'}, ` +
+    `parameters ${f.parameters.covered}/${f.parameters.total} (${percent(f.parameters)})` +
+    `${invented ? ` + ${invented} not in the schema` : ''}, ` +
+    `spec error codes ${f.errorCodes.covered}/${f.errorCodes.total}, ` +
+    `event types ${f.eventTypes.covered}/${f.eventTypes.total} (at feature ${level} ${c.featureLevels.join(', ')})`
   );
 }

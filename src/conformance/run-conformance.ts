@@ -2,8 +2,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { AccountCheckError, checkAccounts } from './account-check.js';
 import { AccountsError, parseAccounts, type AccountBook } from './accounts.js';
 import type { Alias } from './alias.js';
+import { startAudit } from './audit/index.js';
 import { computeCoverage } from './coverage.js';
 import { createHttpTarget, fetchMockAccounts } from './http-target.js';
 import { loadScenarios, ScenarioFileError, type LoadedScenario } from './loader.js';
@@ -28,6 +30,8 @@ export interface ConformanceOptions {
   featureLevel?: number;
   aliases: Alias[];
   readOnly?: boolean;
+  /** Read the state the run must not disturb before and after it; every difference fails the run. */
+  audit?: boolean;
   grep?: string;
   reporters: Array<{ kind: (typeof REPORTERS)[number]; file?: string }>;
   runId?: string;
@@ -120,20 +124,34 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
         );
       }
     }
+    // Every account proves its role (GET /users/me) before anything else is sent; a refused key is exit 2.
+    const checked = await checkAccounts(target, accounts, { aliases: options.aliases });
     const runId = options.runId ?? `r${randomBytes(4).toString('hex')}`;
     const consoleReporter = options.reporters.some((r) => r.kind === 'console')
-      ? createConsoleReporter(scenarios.length, { write: io.out, tty: io.tty, colour: io.colour })
+      ? createConsoleReporter(scenarios.length + (options.audit ? 1 : 0), {
+          write: io.out,
+          tty: io.tty,
+          colour: io.colour,
+        })
       : undefined;
     const startedAt = new Date();
+    const audit = options.audit
+      ? await startAudit(target, checked, { runId, featureLevel, aliases: options.aliases })
+      : undefined;
     const results = await runScenarios(scenarios, {
       target,
-      accounts,
+      accounts: checked,
       featureLevel,
       aliases: options.aliases,
       runId,
       signal: io.signal,
       onResult: (r) => consoleReporter?.onResult(r),
     });
+    if (audit) {
+      const audited = await audit.finish();
+      results.push(audited);
+      consoleReporter?.onResult(audited);
+    }
     const report: RunReport = {
       target: target.name,
       featureLevel,
@@ -141,7 +159,7 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
       startedAt: startedAt.toISOString(),
       durationMs: Date.now() - startedAt.getTime(),
       results,
-      coverage: computeCoverage(results),
+      coverage: computeCoverage(results, { featureLevel, control: target.features.has('control') }),
     };
     consoleReporter?.finish(report);
     for (const { kind, file } of options.reporters) {
@@ -157,7 +175,11 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
     }
     return results.some((r) => r.outcome === 'failed') || io.signal?.aborted ? 1 : 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ScenarioFileError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof ScenarioFileError ||
+      error instanceof AccountCheckError
+    ) {
       io.err(`svc-mock conformance: ${error.message}\n`);
       return 2;
     }

@@ -92,9 +92,9 @@ describe('console reporter', () => {
 describe('coverage', () => {
   it('counts endpoints by route, parameters, spec error codes and event types', () => {
     const row = report.coverage.endpoints.find((e) => e.endpoint === 'GET /api/v1/messages/{message_id}');
-    expect(row).toMatchObject({ requests: 1, params: { used: ['apply_markdown'] } });
+    expect(row).toMatchObject({ requests: 1, params: { used: ['apply_markdown', 'message_id'] } });
     expect(report.coverage.errorCodes.spec.BAD_REQUEST).toBe(1);
     expect(report.coverage.eventTypes.message).toBe(1);
-    expect(renderMarkdown(report)).toContain('| `GET /api/v1/messages/{message_id}` | 1 | apply_markdown |');
+    expect(renderMarkdown(report)).toContain('| `GET /api/v1/messages/{message_id}` | 1 | apply_markdown, message_id |');
   });
 });
