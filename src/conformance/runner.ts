@@ -3,6 +3,7 @@ import type { Scenario, ScenarioStep } from '../generated/types.js';
 import { resolveActors, type AccountBook } from './accounts.js';
 import type { Alias } from './alias.js';
 import { actorOf, queueOf, type LoadedScenario } from './loader.js';
+import { redactResult } from './redact.js';
 import { send } from './session.js';
 import { runAwaitStep } from './events-step.js';
 import { runRequestStep, type StepContext } from './steps.js';
@@ -136,8 +137,13 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
   };
   const finish = (): ScenarioResult => {
     result.durationMs = now() - started;
-    options.onResult?.(result);
-    return result;
+    // Secrets are redacted here, where results are recorded, so no reporter, diff or file can leak them.
+    const safe = redactResult(result, options.accounts, {
+      actors: typeof accounts === 'object' ? accounts : undefined,
+      baseUrl: options.target.baseUrl,
+    });
+    options.onResult?.(safe);
+    return safe;
   };
   const skip = skipReason(scenario, options);
   const accounts = skip ? undefined : resolveActors(scenario.actors, options.accounts);

@@ -74,6 +74,8 @@ export interface StepRecord {
   durationMs?: number;
   /** Attempts of the step's request, set when more than one (it was retried). */
   attempts?: number;
+  /** A `curl` command reproducing the request, key as `$SVC_API_KEY` (failed steps; added by redactResult). */
+  curl?: string;
 }
 
 /** A scenario's full result. */
