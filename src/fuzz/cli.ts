@@ -1,10 +1,12 @@
 /**
  * `npm run fuzz -- [--runs N] [--seed S] [--route 'POST /messages'] [--path P] [--transport http]`:
- * the fuzz property of the test suite, longer. `--runs` counts cases in all (spread over the routes).
+ * the fuzz property of the test suite, longer. `--runs` counts cases in all (spread over the routes). A run
+ * without `--route` first checks that rendering grows linearly with the text (src/fuzz/render-growth.ts).
  */
 import { parseArgs } from 'node:util';
 import { routes } from '../api/routes/index.js';
 import { httpTarget } from './http-target.js';
+import { MAX_GROWTH, measureRenderGrowth } from './render-growth.js';
 import { findRoute, fuzzRoutes, inProcessTarget } from './run.js';
 
 const { values } = parseArgs({
@@ -24,6 +26,23 @@ for (const key of only ?? []) {
   if (!findRoute(key)) {
     console.error(`No route ${JSON.stringify(key)}; routes are written as e.g. 'POST /messages'.`);
     process.exit(2);
+  }
+}
+if (!only) {
+  console.log(
+    `render time, 10 KB -> 100 KB of each adversarial text (CPU ms, best of 5; at most ${MAX_GROWTH}x):`,
+  );
+  const growth = measureRenderGrowth();
+  for (const g of growth)
+    console.log(
+      `  ${g.name.padEnd(26)} ${g.smallMs.toFixed(1).padStart(8)} ${g.largeMs.toFixed(1).padStart(9)}  ${g.ratio.toFixed(1)}x`,
+    );
+  const superLinear = growth.filter((g) => g.ratio > MAX_GROWTH);
+  if (superLinear.length) {
+    console.error(
+      `fuzz FAILED: rendering grows faster than linearly for ${superLinear.map((g) => g.name).join(', ')}`,
+    );
+    process.exit(1);
   }
 }
 const count = only?.length ?? routes.length;

@@ -388,3 +388,14 @@ describeTransports('POST /messages/render', (t) => {
     expect(res.body.rendered).toBe('<p><strong>bold</strong></p>');
   });
 });
+
+describeTransports('POST /messages/render: long content', (t) => {
+  it('cuts content over max_message_length as sending does, ending with [message truncated]', async () => {
+    const res = await t()
+      .as(MEMBER)
+      .post('messages/render', { content: 'word '.repeat(4000) });
+    expect(res.status).toBe(200);
+    expect(res.body.rendered).toMatch(/\[message truncated\]<\/p>$/);
+    expect(res.body.rendered.split('word').length - 1).toBeLessThan(2000);
+  });
+});

@@ -78,7 +78,8 @@ export const messageSendRoutes = [
     schema: 'post-messages-render',
     summary: 'Render Markdown as message content',
     handler({ store, user, params }) {
-      return { rendered: renderContent(store.state, params.content, user).html };
+      // Cut as a sent message's content is, so one request cannot make the server render without bound.
+      return { rendered: renderContent(store.state, truncateContent(params.content), user).html };
     },
   }),
 ];
