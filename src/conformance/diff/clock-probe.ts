@@ -4,11 +4,13 @@
  * scenarios moved forward, then still compares equal.
  */
 import type { Target } from '../target.js';
+import { isOneRealm } from './reference-mock.js';
 
 /** The server's time in milliseconds: GET /svc-mock/clock where there is a control API, else the Date header. */
 export async function probeServerClock(target: Target): Promise<number | undefined> {
-  // The in-process mock starts each scenario on a fresh clock, which is this process's.
-  if (target.name === 'mock') return undefined;
+  // The in-process mock starts each scenario on a fresh clock, which is this process's; the reference mock
+  // (one realm for the run) keeps a clock that scenarios may have moved, like a server's.
+  if (!isOneRealm(target)) return undefined;
   const session = await target.session();
   try {
     if (target.features.has('control')) {

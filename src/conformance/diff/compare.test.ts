@@ -23,6 +23,52 @@ describe('compareValues', () => {
     expect(compareValues(new IdRef('message', 1, 93), 93, 5)).toHaveLength(1);
   });
 
+  it('matches lists of objects by id: one extra subscription is one difference, not one per later element', () => {
+    const sub = (id: number, name: string): Record<string, unknown> => ({
+      stream_id: new IdRef('stream', id, id * 10),
+      name,
+      color: '#fff',
+    });
+    const a = { subscriptions: [sub(1, 'a'), sub(2, 'b'), sub(3, 'c'), sub(4, 'd')] };
+    const b = { subscriptions: [sub(1, 'a'), sub(5, 'aa'), sub(2, 'b'), sub(3, 'c'), sub(4, 'd')] };
+    expect(compareValues(a, b, 5)).toEqual([
+      { pointer: '/subscriptions/1', kind: 'only-b', b: b.subscriptions[1] },
+    ]);
+    b.subscriptions[3]!.color = '#000';
+    expect(compareValues(a, b, 5)).toEqual([
+      { pointer: '/subscriptions/2/color', kind: 'changed', a: '#fff', b: '#000' },
+      { pointer: '/subscriptions/1', kind: 'only-b', b: b.subscriptions[1] },
+    ]);
+  });
+
+  it('reports a changed order of the same ids once, at the list', () => {
+    const m = (n: number): Record<string, unknown> => ({ id: new IdRef('message', n, n), content: `c${n}` });
+    expect(compareValues([m(1), m(2)], [m(2), m(1)], 5)).toEqual([
+      {
+        pointer: '',
+        kind: 'changed',
+        a: 'order by id: message#1, message#2',
+        b: 'order by id: message#2, message#1',
+      },
+    ]);
+  });
+
+  it('compares by position lists whose elements lack a unique id', () => {
+    const r = (user: number, emoji: string): Record<string, unknown> => ({
+      user_id: user,
+      emoji_name: emoji,
+    });
+    // Two reactions of user 1: user_id is not unique, emoji_name is.
+    expect(compareValues([r(1, 'a'), r(1, 'b')], [r(1, 'b'), r(1, 'a'), r(2, 'c')], 5)).toEqual([
+      { pointer: '', kind: 'changed', a: 'order by emoji_name: =a, =b', b: 'order by emoji_name: =b, =a' },
+      { pointer: '/2', kind: 'only-b', b: r(2, 'c') },
+    ]);
+    const same = (n: number): Record<string, unknown> => ({ emoji_name: 'x', n });
+    expect(compareValues([same(1), same(2)], [same(3), same(2)], 5)).toEqual([
+      { pointer: '/0/n', kind: 'changed', a: 1, b: 3 },
+    ]);
+  });
+
   it('takes durations in seconds (retry-after, *_seconds) within the tolerance as equal', () => {
     expect(compareValues({ 'retry-after': 59.996 }, { 'retry-after': 59.999 }, 5)).toEqual([]);
     expect(compareValues({ queue_lifespan_secs: 600 }, { queue_lifespan_secs: 540 }, 5)).toHaveLength(1);

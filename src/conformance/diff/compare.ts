@@ -1,4 +1,5 @@
 /** Structural diff of two normalised transcripts: key order ignored, ids by kind and order, timestamps within a tolerance. */
+import { matchById, type ListMatch } from './list-match.js';
 import { IdRef, isPlainObject, Stamp, type NormalisedScenario, type NormalisedStep } from './normalise.js';
 
 /** One difference: where (scenario, step, JSON pointer into the step document) and both sides' values. */
@@ -37,12 +38,47 @@ function leafEqual(a: unknown, b: unknown, tolerance: number): boolean {
 /** Keys of durations in seconds (a 429's retry-after, queue lifespans): equal within the time tolerance. */
 const SECONDS_KEY = /^retry-after$|_secs$|_seconds$/;
 
+/** Keys of measured times in milliseconds (the request log's `duration_ms`): two servers never take as long. */
+const MEASURED_KEY = /_ms$/;
+
 const sameDuration = (key: string, a: unknown, b: unknown, tolerance: number): boolean =>
-  SECONDS_KEY.test(key) && typeof a === 'number' && typeof b === 'number' && Math.abs(a - b) <= tolerance;
+  typeof a === 'number' &&
+  typeof b === 'number' &&
+  ((SECONDS_KEY.test(key) && Math.abs(a - b) <= tolerance) || MEASURED_KEY.test(key));
+
+/**
+ * Lists of objects with an id, element by element of the same id: one extra subscription is one difference,
+ * not one per element after it. A changed order of the shared ids is one more difference, at the list.
+ */
+function compareMatched(
+  a: readonly unknown[],
+  b: readonly unknown[],
+  match: ListMatch,
+  tolerance: number,
+  pointer: string,
+): ValueDiff[] {
+  const out: ValueDiff[] = [];
+  if (match.order)
+    out.push({
+      pointer,
+      kind: 'changed',
+      a: `order by ${match.key}: ${match.order.a.join(', ')}`,
+      b: `order by ${match.key}: ${match.order.b.join(', ')}`,
+    });
+  for (const pair of match.pairs) {
+    if (pair.a === undefined) out.push({ pointer: `${pointer}/${pair.b}`, kind: 'only-b', b: b[pair.b!] });
+    else if (pair.b === undefined)
+      out.push({ pointer: `${pointer}/${pair.a}`, kind: 'only-a', a: a[pair.a] });
+    else out.push(...compareValues(a[pair.a], b[pair.b], tolerance, `${pointer}/${pair.a}`));
+  }
+  return out;
+}
 
 /** Differences between two normalised values (tolerance in seconds for timestamps and durations). */
 export function compareValues(a: unknown, b: unknown, tolerance: number, pointer = ''): ValueDiff[] {
   if (Array.isArray(a) && Array.isArray(b)) {
+    const byId = matchById(a, b);
+    if (byId) return compareMatched(a, b, byId, tolerance, pointer);
     const out: ValueDiff[] = [];
     for (let i = 0; i < Math.max(a.length, b.length); i++) {
       const at = `${pointer}/${i}`;

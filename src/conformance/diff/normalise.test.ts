@@ -151,4 +151,57 @@ describe('normaliseScenario', () => {
       skipped: true,
     });
   });
+  it('renames random tokens by kind: invitation keys, temporary upload URLs, upload paths, keys in URLs', () => {
+    const side = (invite: string, temp: string, path: string, key: string): unknown =>
+      json(
+        normaliseScenario(
+          result([
+            step(0, '/invites/multiuse', { invite_link: `http://h/join/${invite}/` }),
+            step(1, '/invites', { invites: [{ id: 1, link_url: `http://h/join/${invite}/` }] }),
+            step(2, '/user_uploads', {
+              url: `/user_uploads/2/${path}/a.txt`,
+              temp: `/user_uploads/temporary/${temp}/a.txt`,
+              avatar: `https://h/avatar?s=80&api_key=${key}`,
+              archived: 'abc1234!DEACTIVATED:old',
+            }),
+          ]),
+          { runId: 'rabc', startedAt: START },
+        ).steps.map((s) => s.doc.body),
+      );
+    const a = side(
+      'agJRUvmFLsxZ0gS5JtfRMsI6',
+      'B4mnzUlFxLiaNqoxaMdUXWO7i4UhK0wZ',
+      'ab/0123456789abcdefghijkl',
+      'k'.repeat(32),
+    );
+    const b = side(
+      'qt0anAnJ446q4ifzfZar22IX',
+      'Zqhe7lu7prsT0qpOSQ9CRUePcJhOdXws',
+      'Zx/ZYXWVUTSRQPONMLKJIHGFE',
+      'q'.repeat(32),
+    );
+    expect(a).toEqual(b);
+    expect(a).toEqual([
+      { invite_link: 'http://h/join/{invite_key#1}/' },
+      { invites: [{ id: 'invite#1=1', link_url: 'http://h/join/{invite_key#1}/' }] },
+      {
+        url: '/user_uploads/2/{upload_path#1}/a.txt',
+        temp: '/user_uploads/temporary/{upload_token#1}/a.txt',
+        avatar: 'https://h/avatar?s=80&api_key={api_key#1}',
+        archived: '{archive_prefix#1}!DEACTIVATED:old',
+      },
+    ]);
+    // Two different invitations stay two.
+    const two = json(
+      normaliseScenario(
+        result([
+          step(0, '/invites', {
+            links: ['/join/aaaaaaaaaaaaaaaaaaaaaaaa/', '/join/bbbbbbbbbbbbbbbbbbbbbbbb/'],
+          }),
+        ]),
+        { runId: 'rabc', startedAt: START },
+      ).steps[0]!.doc.body,
+    );
+    expect(two).toEqual({ links: ['/join/{invite_key#1}/', '/join/{invite_key#2}/'] });
+  });
 });

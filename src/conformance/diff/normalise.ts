@@ -4,6 +4,7 @@
  * actors' emails replaced by their placeholders.
  */
 import type { ScenarioResult, StepRecord } from '../transcript.js';
+import { renameTokens } from './tokens.js';
 import { CONTAINER_KINDS, fieldIdKind, KEYED_KINDS, own, singular } from './id-kinds.js';
 
 /** A server-assigned id, equal to another when both are the same kind's n-th id of their own run. */
@@ -72,7 +73,11 @@ export interface NormaliseContext {
 /** Timestamps up to this many seconds older than the scenario's start still count as made by the run. */
 export const CLOCK_SLACK_SECONDS = 60;
 
-const TIME_KEY = /(^|_)(timestamp|date|now|time|updated|created|modified)$|^date_|^invited$|^last_active/;
+const TIME_KEY =
+  /(^|_)(timestamp|date|now|time|updated|created|modified)$|^date_|^invited$|^last_active|_at$/;
+const UNIX_TIME_IN_TEXT = /\b1\d{9}(?:\.\d+)?\b/g;
+// Times measured in milliseconds, inside JSON text (`"duration_ms":0.27`): compared like `*_ms` fields.
+const MEASURED_IN_TEXT = /"(\w+_ms)":\d+(?:\.\d+)?/g;
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:?\d\d)?$/;
 
 /** Renames ids by kind and order of first appearance, for one side's run of one scenario. */
@@ -233,6 +238,14 @@ export function normaliseScenario(result: ScenarioResult, ctx: NormaliseContext)
     let out = text;
     for (const [pattern, placeholder] of replacements) out = out.replace(pattern, placeholder);
     for (const [raw, ref] of renamer.strings) out = out.split(raw).join(`{${ref.label}}`);
+    out = renameTokens(out, (kind, token) => renamer.rename(kind, token).label);
+    // Unix times written inside text (the request log's excerpts of answers): made during the run, they
+    // differ between servers as the timestamps of fields do.
+    out = out
+      .replace(UNIX_TIME_IN_TEXT, (n) =>
+        Number(n) >= ctx.startedAt / 1000 - CLOCK_SLACK_SECONDS ? '{time}' : n,
+      )
+      .replace(MEASURED_IN_TEXT, '"$1":{ms}');
     // Error messages name ids ("Not subscribed to channel id 13"); a number is renamed when one id has it.
     if (key === 'msg')
       out = out.replace(/\b\d+\b/g, (n, at: number, whole: string) => {

@@ -35,8 +35,6 @@ export interface SideInfo {
 export interface DiffReport {
   a: SideInfo;
   b: SideInfo;
-  /** B's second run when noise was learned. */
-  bSecondRunId?: string;
   toleranceSeconds: number;
   startedAt: string;
   durationMs: number;

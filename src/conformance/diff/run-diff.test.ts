@@ -142,8 +142,19 @@ describe('conformance diff', () => {
     const result = await diff([levelFile], {}, { againstFeatureLevel: 250 });
     expect(entriesOf(result.report)).toEqual([
       ['steps[0] GET /server_settings', '/body/svc_feature_level', DEFAULT_FEATURE_LEVEL, 250],
-      ['steps[0] GET /server_settings', '/body/svc_version', '12.0-dev', '9.0-dev'],
-      ['steps[0] GET /server_settings', '/body/svc_merge_base', '12.0-dev', '9.0-dev'],
+      // The version of the default level moves with the mock's newest level.
+      [
+        'steps[0] GET /server_settings',
+        '/body/svc_version',
+        expect.stringMatching(/^\d+\.0-dev$/),
+        '9.0-dev',
+      ],
+      [
+        'steps[0] GET /server_settings',
+        '/body/svc_merge_base',
+        expect.stringMatching(/^\d+\.0-dev$/),
+        '9.0-dev',
+      ],
       // realm_url came at level 257 (realm_uri before and after).
       ['steps[0] GET /server_settings', '/body/realm_url', 'http://localhost:9991', null],
       ['steps[1] GET /streams/999999', '/body/msg', 'Invalid channel ID', 'Invalid stream ID'],
@@ -152,7 +163,7 @@ describe('conformance diff', () => {
     expect(result.out).toMatch(/\/body\/msg +"Invalid channel ID" +"Invalid stream ID"/);
   }, 60_000);
 
-  it('shows exactly a dropped field, a changed status and a changed id order', async () => {
+  it('shows exactly a dropped field, a changed status and a changed order of the same messages', async () => {
     // All on the last step: a side that fails a step stops there, and the steps it did not run would differ too.
     const altered = (level?: number): Target =>
       alterTarget(
@@ -168,29 +179,15 @@ describe('conformance diff', () => {
     expect(entriesOf(result.report)).toEqual([
       ['steps[5] GET /messages', '/status', 200, 202],
       ['steps[5] GET /messages', '/body/found_anchor', false, null],
+      // The same two messages, matched by id: one difference for their order, none per field.
       [
         'steps[5] GET /messages',
-        '/body/messages/0/id',
-        expect.stringMatching(/^message#2=/),
-        expect.stringMatching(/^message#3=/),
+        '/body/messages',
+        'order by id: message#2, message#3',
+        'order by id: message#3, message#2',
       ],
-      ['steps[5] GET /messages', '/body/messages/0/content', 'one', 'two'],
-      [
-        'steps[5] GET /messages',
-        '/body/messages/1/id',
-        expect.stringMatching(/^message#3=/),
-        expect.stringMatching(/^message#2=/),
-      ],
-      ['steps[5] GET /messages', '/body/messages/1/content', 'two', 'one'],
     ]);
-    expect(result.report!.scenarios[0]!.entries.map((e) => e.kind)).toEqual([
-      'changed',
-      'only-a',
-      'changed',
-      'changed',
-      'changed',
-      'changed',
-    ]);
+    expect(result.report!.scenarios[0]!.entries.map((e) => e.kind)).toEqual(['changed', 'only-a', 'changed']);
     // message#1 is register's max_message_id; the two new messages are #2 and #3 on both sides.
     // B's schema failure is shown beside the diff, not diffed.
     expect(result.report!.scenarios[0]!.b.outcome).toBe('failed');

@@ -15,6 +15,7 @@ import { dropVolatile, learnNoise, type VolatileField } from './noise.js';
 import type { DiffReport, ScenarioDiff, SideOutcome } from './report.js';
 import { renderConsoleFooter, renderConsoleHeader, renderScenarioConsole } from './report-console.js';
 import { renderDiffJson, renderDiffJunit, renderDiffMarkdown } from './report-files.js';
+import { mirrorOpening } from './reference-mock.js';
 import { actorEmails, openSide, type MakeTarget, type Side } from './sides.js';
 import { DIFF_REPORTERS } from '../reporter-kinds.js';
 
@@ -92,7 +93,8 @@ function applyRules(ignore: IgnoreSet, n: NormalisedScenario): NormalisedScenari
 async function diffScenario(
   loaded: LoadedScenario,
   [a, b]: [Side, Side],
-  runIds: { a: string; b: string; b2?: string },
+  runIds: { a: string; b: string },
+  learn: boolean,
   ignore: IgnoreSet,
   tolerance: number,
   signal?: AbortSignal,
@@ -103,12 +105,17 @@ async function diffScenario(
     const b: SideOutcome = { outcome: 'skipped', skipReason: 'not run, as A skipped it', failures: [] };
     return { diff: { ...where, a: outcomeOf(onA), b, entries: [], volatileDropped: 0 }, learned: [] };
   }
-  const onB = applyRules(ignore, await runOn(b, loaded, runIds.b, signal));
   let learned: VolatileField[] = [];
-  if (runIds.b2) {
-    const again = applyRules(ignore, await runOn(b, loaded, runIds.b2, signal));
+  let onB: NormalisedScenario;
+  if (learn) {
+    // Both runs start from the same state: a fresh realm each, or B's state put back between them. On one
+    // state shared by both runs, the second would see the first's objects (a topic already followed...).
+    const before = b.freshRealms ? undefined : await b.state!.snapshot();
+    onB = applyRules(ignore, await runOn(b, loaded, runIds.b, signal));
+    if (before !== undefined) await b.state!.restore(before);
+    const again = applyRules(ignore, await runOn(b, loaded, runIds.b, signal));
     learned = learnNoise(compareScenarios(onB, again, tolerance));
-  }
+  } else onB = applyRules(ignore, await runOn(b, loaded, runIds.b, signal));
   const { kept, dropped } = dropVolatile(compareScenarios(onA, onB, tolerance), learned);
   const diff = {
     ...where,
@@ -161,13 +168,22 @@ export async function runConformanceDiff(options: DiffOptions, io: DiffIo): Prom
       featureLevel: options.againstFeatureLevel ?? (options.against === 'mock' ? a.featureLevel : undefined),
       aliases: options.againstAliases ?? [],
       makeTarget: io.makeTarget,
+      // A target that keeps its state is compared with one mock that lives through the same history.
+      oneRealmMock: !a.freshRealms,
     });
     sides.push(b);
+    if (b.spec === 'mock' && !b.freshRealms && a.target.features.has('control'))
+      await mirrorOpening(b.target);
+    if (options.learnNoise && !b.freshRealms && !b.state)
+      throw new UsageError(
+        `--learn-noise runs B twice from the same state, but ${b.target.name} offers no snapshot and restore ` +
+          '(the svc-mock control API); use --against mock, or a svc-mock server with its control API on',
+      );
     const consoleOn = options.reporters.some((r) => r.kind === 'console');
     // A and B share the run id, so names made from {run} (and their hashes, lengths, sort order) agree;
-    // B's second run is on the same server as its first, so it needs its own.
+    // B's second run starts from the state of its first, so it takes the same one.
     const runId = newRunId();
-    const runIds = { a: runId, b: runId, b2: options.learnNoise ? newRunId() : undefined };
+    const runIds = { a: runId, b: runId };
     const startedAt = new Date();
     const head = {
       a: { target: a.target.name, featureLevel: a.featureLevel, runId: runIds.a },
@@ -179,14 +195,21 @@ export async function runConformanceDiff(options: DiffOptions, io: DiffIo): Prom
     const volatile: VolatileField[] = [];
     for (const loaded of scenarios) {
       if (io.signal?.aborted) break;
-      const { diff, learned } = await diffScenario(loaded, [a, b], runIds, ignore, tolerance, io.signal);
+      const { diff, learned } = await diffScenario(
+        loaded,
+        [a, b],
+        runIds,
+        options.learnNoise === true,
+        ignore,
+        tolerance,
+        io.signal,
+      );
       volatile.push(...learned);
       results.push(diff);
       if (consoleOn) io.out(renderScenarioConsole(diff));
     }
     const report: DiffReport = {
       ...head,
-      ...(runIds.b2 ? { bSecondRunId: runIds.b2 } : {}),
       startedAt: startedAt.toISOString(),
       durationMs: Date.now() - startedAt.getTime(),
       scenarios: results,

@@ -8,6 +8,7 @@ import { devRealmAccounts } from '../mock-target.js';
 import { createTarget, UsageError } from '../run-conformance.js';
 import { readFeatureLevel } from '../runner.js';
 import type { Target } from '../target.js';
+import { createReferenceMock, isOneRealm, stateControl, type StateControl } from './reference-mock.js';
 
 /** Which side: A is `--target`, B is `--against` (the reference). */
 export type SideLabel = 'A' | 'B';
@@ -20,6 +21,10 @@ export interface Side {
   accounts: AccountBook;
   featureLevel: number;
   aliases: Alias[];
+  /** Each scenario gets a fresh realm (`--target mock`): two runs of a scenario start from the same state. */
+  freshRealms: boolean;
+  /** Snapshot and restore, where the side offers them (the reference mock, a svc-mock server). */
+  state?: StateControl;
 }
 
 /** Builds a target from `mock` or a URL; `mockLevel` is the feature level an in-process mock is created at. */
@@ -35,6 +40,8 @@ export interface SideSpec {
   featureLevel?: number;
   aliases: Alias[];
   makeTarget?: MakeTarget;
+  /** `mock` is one realm for the whole run (the reference of a target that keeps its state). */
+  oneRealmMock?: boolean;
 }
 
 const FLAG: Record<SideLabel, string> = { A: '--target', B: '--against' };
@@ -57,7 +64,9 @@ export async function openSide(spec: SideSpec): Promise<Side> {
     throw new UsageError(`${FLAG[spec.label]} takes "mock" or an http(s) URL (got "${where}")`);
   const target = spec.makeTarget
     ? await spec.makeTarget(where, spec.label, spec.featureLevel)
-    : await createTarget(where, { featureLevel: spec.featureLevel });
+    : where === 'mock' && spec.oneRealmMock
+      ? await createReferenceMock(spec.featureLevel)
+      : await createTarget(where, { featureLevel: spec.featureLevel });
   try {
     const accounts = book ?? (where === 'mock' ? devRealmAccounts() : await fetchMockAccounts(target));
     if (!accounts)
@@ -75,7 +84,17 @@ export async function openSide(spec: SideSpec): Promise<Side> {
         );
       }
     }
-    return { label: spec.label, spec: where, target, accounts, featureLevel, aliases: spec.aliases };
+    const state = stateControl(target);
+    return {
+      label: spec.label,
+      spec: where,
+      target,
+      accounts,
+      featureLevel,
+      aliases: spec.aliases,
+      freshRealms: !isOneRealm(target),
+      ...(state ? { state } : {}),
+    };
   } catch (error) {
     await target.close();
     throw error;
