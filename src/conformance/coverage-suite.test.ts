@@ -18,7 +18,6 @@ const NOT_SENT_BY_THE_MOCK: Record<string, string> = {
   submessage: 'no POST /submessages (widgets)',
   realm: 'no PATCH /realm: organization settings never change through the API',
   restart: 'a mock never restarts while keeping its queues',
-  muted_topics: 'user_topic changes do not send the legacy muted_topics event yet',
   heartbeat:
     'sent to a poll parked for a minute; scenario steps run one after another, so none waits beside a clock jump',
 };

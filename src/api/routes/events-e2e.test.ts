@@ -179,7 +179,7 @@ describeTransports('event fan-out end to end', (t) => {
       words(`message user_topic message typing/start typing/start presence
         drafts/add drafts/update saved_snippets/add saved_snippets/remove
         realm_user_settings_defaults/update realm_linkifiers realm_playgrounds
-        subscription/peer_add subscription/update stream/update user_topic
+        subscription/peer_add subscription/update stream/update muted_topics user_topic
         user_group/add user_group/add_members user_group/update user_group/remove_members user_group/update
         subscription/peer_remove stream/update
         update_message update_message message update_message message message delete_message

@@ -75,13 +75,17 @@ describeTransports('GET /users/me/{stream_id}/topics', (t) => {
 });
 
 describeTransports('POST /user_topics', (t) => {
-  it('stores the policy and emits user_topic to the caller; 0 removes it', async () => {
+  it('stores the policy and emits the legacy muted_topics list, then user_topic, to the caller; 0 removes it', async () => {
     const ctx = t();
     const { store } = ctx.app;
     const me = store.state.usersByEmail.get(MEMBER)!.user_id;
     const start = store.journal.length;
     await ctx.as(MEMBER).post('user_topics', { stream_id: 3, topic: 'castle', visibility_policy: 3 });
     expect(store.journal[start]).toEqual({
+      users: [me],
+      event: { type: 'muted_topics', muted_topics: [['Verona', 'coffee machine', 1763000000]] },
+    });
+    expect(store.journal[start + 1]).toEqual({
       users: [me],
       event: {
         type: 'user_topic',
@@ -94,6 +98,15 @@ describeTransports('POST /user_topics', (t) => {
     expect(
       [...store.state.userTopics.values()].some((x) => x.user_id === me && x.visibility_policy === 3),
     ).toBe(true);
+    const muting = store.journal.length;
+    await ctx.as(MEMBER).post('user_topics', { stream_id: 3, topic: 'castle', visibility_policy: 1 });
+    expect(store.journal[muting]?.event).toEqual({
+      type: 'muted_topics',
+      muted_topics: [
+        ['Verona', 'coffee machine', 1763000000],
+        [store.state.channels.get(3)!.name, 'castle', store.now()],
+      ],
+    });
     await ctx.as(MEMBER).post('user_topics', { stream_id: 3, topic: 'castle', visibility_policy: 0 });
     expect(
       [...store.state.userTopics.values()].some((x) => x.user_id === me && x.topic_name === 'castle'),

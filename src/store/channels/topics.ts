@@ -39,13 +39,27 @@ export function userTopicKey(userId: number, streamId: number, topic: string): s
   return `${userId}\u0000${streamId}\u0000${topic.toLowerCase()}`;
 }
 
-/** Sets a user's visibility policy for a topic (0 removes it) and emits user_topic to that user. */
+/** The user's muted topics as the legacy muted_topics event and snapshot list them: [channel name, topic, time]. */
+export function mutedTopicTriples(state: RealmState, userId: number): Array<[string, string, number]> {
+  const out: Array<[string, string, number]> = [];
+  for (const t of state.userTopics.values())
+    if (t.user_id === userId && t.visibility_policy === 1)
+      out.push([state.channels.get(t.stream_id)?.name ?? '', t.topic_name, t.last_updated]);
+  return out;
+}
+
+/**
+ * Sets a user's visibility policy for a topic (0 removes it) and emits user_topic to that user, preceded
+ * by the legacy muted_topics list (which queues that ask for user_topic do not get) unless `mutedTopicsEvent`
+ * is false: the server leaves it out when a send follows or unmutes a topic automatically.
+ */
 export function setTopicVisibility(
   store: Store,
   userId: number,
   streamId: number,
   topic: string,
   policy: number,
+  { mutedTopicsEvent = true }: { mutedTopicsEvent?: boolean } = {},
 ): void {
   const key = userTopicKey(userId, streamId, topic);
   const now = store.now();
@@ -58,6 +72,8 @@ export function setTopicVisibility(
       visibility_policy: policy,
       last_updated: now,
     });
+  if (mutedTopicsEvent)
+    store.emit([userId], { type: 'muted_topics', muted_topics: mutedTopicTriples(store.state, userId) });
   store.emit([userId], {
     type: 'user_topic',
     stream_id: streamId,

@@ -1,12 +1,24 @@
 /** Topic visibility (user_topic): lookups, mute state, and the automatic follow / unmute on send. */
 import { setTopicVisibility, userTopicKey } from '../channels/topics.js';
 import type { RealmState, UserRecord } from '../state.js';
+import type { Store } from '../store.js';
 
 /** user_topic visibility policies. */
 export const VISIBILITY = { inherit: 0, muted: 1, unmuted: 2, followed: 3 } as const;
 
-/** Sets a topic visibility policy and emits user_topic (the channels area owns the record format). */
-export const setVisibilityPolicy = setTopicVisibility;
+/**
+ * Sets a topic visibility policy on a send (automatic follow or unmute) and emits user_topic, without the
+ * legacy muted_topics event the server leaves out there (the channels area owns the record format).
+ */
+export function setVisibilityPolicy(
+  store: Store,
+  userId: number,
+  streamId: number,
+  topic: string,
+  policy: number,
+): void {
+  setTopicVisibility(store, userId, streamId, topic, policy, { mutedTopicsEvent: false });
+}
 
 /** Values of automatically_follow_topics_policy / automatically_unmute_topics_in_muted_streams_policy. */
 export const AUTO_POLICY = { participated: 1, sent: 2, started: 3, never: 4 } as const;
