@@ -15,6 +15,7 @@ import { compileParams, decodeParams, readRawParams, type ParamsPlan } from './p
 import { SharedParams } from './shared-params.js';
 import type { Traffic } from './traffic/index.js';
 import {
+  BodyAbortedError,
   BodyTooLargeError,
   ConnectionDroppedError,
   RawResponse,
@@ -46,7 +47,7 @@ export interface AppOptions {
   featureLevel?: number;
   /** Behave as a production server (POST /dev_fetch_api_key refused). */
   production?: boolean;
-  /** Reports unexpected exceptions; defaults to console.error. */
+  /** Reports unexpected exceptions and, with `error` undefined, one-line notices; defaults to console.error. */
   logError?: (message: string, error: unknown) => void;
   /** Latency, injected failures and rate limits (createTraffic); none when absent. */
   traffic?: Traffic;
@@ -118,7 +119,9 @@ export function createApp(options: AppOptions): App {
     mergeBase: releaseOf(featureLevel),
     production: options.production ?? false,
     clock,
-    logError: options.logError ?? ((message, error) => console.error(message, error)),
+    logError:
+      options.logError ??
+      ((message, error) => (error === undefined ? console.error(message) : console.error(message, error))),
     queues: new QueueRegistry(store),
     traffic: options.traffic,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
@@ -193,6 +196,14 @@ export function createApp(options: AppOptions): App {
       bodyBytes = loading instanceof Promise ? await loading : loading;
     } catch (error) {
       if (error instanceof BodyTooLargeError) throw errors.payloadTooLarge(error.limit);
+      if (error instanceof BodyAbortedError || (error as Error | undefined)?.name === 'AbortError') {
+        // A client that leaves mid-body is not a fault of the server: one line, no stack; nobody reads the answer.
+        services.logError(
+          `svc-mock: client left before its body arrived: ${request.method} ${request.path}`,
+          undefined,
+        );
+        throw errors.bodyAborted();
+      }
       throw error;
     }
     const loaded: ApiRequest =

@@ -69,6 +69,14 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/** Thrown by `ApiRequest.readBody` when the client closed the connection before its whole body arrived. */
+export class BodyAbortedError extends Error {
+  constructor() {
+    super('the client closed the connection before sending the whole request body');
+    this.name = 'BodyAbortedError';
+  }
+}
+
 /** A handler's non-JSON answer (e.g. a redirect). */
 export class RawResponse {
   constructor(

@@ -15,7 +15,7 @@ export interface AppServices {
   /** Production servers refuse POST /dev_fetch_api_key. */
   production: boolean;
   clock: Clock;
-  /** Reports unexpected exceptions (500s). */
+  /** Reports unexpected exceptions (500s, with the error) and client faults worth a line (error undefined). */
   logError: (message: string, error: unknown) => void;
   /** Registered event queues. */
   queues: QueueRegistry;

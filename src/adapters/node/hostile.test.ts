@@ -224,3 +224,47 @@ describe('the node server under hostile HTTP', () => {
     expect(((await res.json()) as { code: string }).code).toBe('BAD_EVENT_QUEUE_ID');
   });
 });
+
+describe('a client that leaves in the middle of its body', () => {
+  const shapes: Record<string, [framing: string, body: string, leave: (socket: Socket) => void]> = {
+    'declared length, part sent, then FIN': ['Content-Length: 1000', 'type=stream', (s) => s.end()],
+    'declared length, part sent, then close': ['Content-Length: 1000', 'type=stream', (s) => s.destroy()],
+    'declared length, part sent, then RST': [
+      'Content-Length: 1000',
+      'type=stream',
+      (s) => s.resetAndDestroy(),
+    ],
+    'chunked, part sent, then close': ['Transfer-Encoding: chunked', '5\r\ntype=', (s) => s.destroy()],
+    'chunked, part sent, then FIN': ['Transfer-Encoding: chunked', '5\r\ntype=', (s) => s.end()],
+    'headers only, then close': ['Content-Length: 10', '', (s) => s.destroy()],
+  };
+
+  it.each(Object.entries(shapes))(
+    'is logged as one line without a stack: %s',
+    async (_name, [framing, body, leave]) => {
+      const logged: Array<[string, unknown]> = [];
+      const app = createApp({
+        realm: preparedDevRealm(),
+        clock: createManualClock(TEST_START_MS),
+        logError: (message, error) => logged.push([message, error]),
+      });
+      running = await startServer(app, { port: 0 });
+      const socket = await open();
+      socket.on('error', () => {});
+      socket.resume(); // reads (and drops) what the server answers, so that its close is seen
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.write(
+        `POST /api/v1/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basicAuth(app, MEMBER)}\r\n` +
+          `Content-Type: application/x-www-form-urlencoded\r\n${framing}\r\n\r\n${body}`,
+      );
+      // The server must have the request (and be waiting for the rest of its body) before the client leaves.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      leave(socket);
+      await closed;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(logged).toEqual([
+        ['svc-mock: client left before its body arrived: POST /api/v1/messages', undefined],
+      ]);
+    },
+  );
+});

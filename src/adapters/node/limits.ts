@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { BodyTooLargeError } from '../../api/route.js';
+import { BodyAbortedError, BodyTooLargeError } from '../../api/route.js';
 
 /** Connection-level limits of {@link startServer}; every field has a default. */
 export interface ServerLimits {
@@ -86,11 +86,12 @@ function onBodyEnd(this: Reading): void {
   read.resolve(read.rest ? Buffer.concat(read.rest, read.total) : (read.first ?? null));
 }
 
-function onBodyError(this: Reading, error: Error): void {
+function onBodyError(this: Reading, error: Error & { code?: string }): void {
   const read = this[READ];
   if (!read) return;
   stopReading(this);
-  read.reject(error);
+  // Node reports a client that closes or resets mid-body as 'aborted' (ECONNRESET), whatever the framing.
+  read.reject(error.code === 'ECONNRESET' || error.message === 'aborted' ? new BodyAbortedError() : error);
 }
 
 /**
