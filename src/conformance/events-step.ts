@@ -81,7 +81,7 @@ export async function runAwaitStep(
       events.polls++;
       matched = assignEvents(expected, queue.pending);
     }
-    if (complete || ctx.now() >= deadline || record.failures.length) break;
+    if (complete || ctx.now() >= deadline || record.failures.length || ctx.signal?.aborted) break;
     await ctx.sleep(ctx.pollIntervalMs);
   }
   events.received = [...queue.pending];

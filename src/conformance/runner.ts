@@ -4,10 +4,15 @@ import { resolveActors, type AccountBook } from './accounts.js';
 import type { Alias } from './alias.js';
 import { actorOf, queueOf, type LoadedScenario } from './loader.js';
 import { redactResult } from './redact.js';
-import { send } from './session.js';
 import { runAwaitStep } from './events-step.js';
-import { runRequestStep, type StepContext } from './steps.js';
+import { newTiming, runRequestStep, type StepContext } from './steps.js';
+import type { RetryPolicy } from './retry.js';
+import { actorFacts, clockOffset, closeQueues, movesClock } from './scenario-io.js';
+import { TransportError } from './transport-error.js';
 import type { Target } from './target.js';
+
+/** Reads the target's feature level (kept here for the runner's importers). */
+export { readFeatureLevel } from './scenario-io.js';
 import { placeholdersIn, UnknownPlaceholderError } from './template.js';
 import type { Failure, ScenarioResult, StepRecord } from './transcript.js';
 
@@ -29,7 +34,21 @@ export interface RunOptions {
   onResult?: (result: ScenarioResult) => void;
   /** Aborted on interruption: the current scenario stops its steps but still runs its teardown; no more start. */
   signal?: AbortSignal;
+  /**
+   * Compares each scenario with a reference (`--against mock`, src/conformance/diff/shadow.ts): called before the
+   * scenario starts; the function it returns gets the finished transcript and may add failures to it.
+   */
+  reference?: (loaded: LoadedScenario) => Promise<(result: ScenarioResult) => Promise<void>>;
+  /** Retries of idempotent requests that failed at the transport or with 502/503/504 (default none). */
+  retry?: RetryPolicy;
+  /** A step whose slowest answer took longer (ms) fails with kind `slow`. */
+  maxResponseMs?: number;
+  /** A scenario's steps stop after this long (ms); its teardown still runs. */
+  scenarioTimeoutMs?: number;
 }
+
+const EXPIRED = Symbol('expired');
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 const stepName = (step: ScenarioStep): string =>
   step.name ??
@@ -61,33 +80,6 @@ function stepSkip(step: ScenarioStep, options: RunOptions): string | undefined {
   return missing.length ? `needs ${missing.join(', ')}` : undefined;
 }
 
-/** Reads `{actor.user_id|email|full_name}` for the actors the scenario mentions (GET /users/me as each). */
-async function actorFacts(scenario: Scenario, ctx: StepContext): Promise<Failure | undefined> {
-  const mentioned = new Set(
-    placeholdersIn(scenario).flatMap((p) => (p.includes('.') ? [p.split('.')[0]!] : [])),
-  );
-  for (const actor of Object.keys(scenario.actors)) {
-    const account = ctx.accounts[actor];
-    if (!mentioned.has(actor) || !account) continue;
-    const response = await send(
-      'GET',
-      '/users/me',
-      {},
-      { fetch: ctx.fetch, baseUrl: ctx.baseUrl, account, aliases: ctx.aliases },
-    );
-    const me = response.body as { user_id?: unknown; email?: unknown; full_name?: unknown } | null;
-    if (response.status !== 200 || !me)
-      return {
-        kind: 'error',
-        message: `GET /users/me as ${actor} answered ${response.status}: the account does not work`,
-      };
-    ctx.vars.set(`${actor}.user_id`, me.user_id);
-    ctx.vars.set(`${actor}.email`, me.email);
-    ctx.vars.set(`${actor}.full_name`, me.full_name);
-  }
-  return undefined;
-}
-
 /** Runs one step into a fresh record. */
 async function runStep(
   step: ScenarioStep,
@@ -108,16 +100,38 @@ async function runStep(
   const skip = stepSkip(step, options);
   if (skip) return { ...record, outcome: 'skipped', skipReason: skip };
   const queueName = queueOf(step, scenario)!;
+  const timing = (ctx.timing = newTiming());
+  const started = performance.now();
   try {
     if (step.await_events) await runAwaitStep(step, queueName, ctx, record);
     else await runRequestStep(step, actorOf(step, scenario)!, queueName, ctx, record);
   } catch (error) {
     if (error instanceof UnknownPlaceholderError && section === 'teardown')
       return { ...record, outcome: 'skipped', skipReason: `${error.message} (its step did not run)` };
-    record.failures.push({ kind: 'error', message: (error as Error).message });
+    record.failures.push(failureOf(error));
   }
+  record.durationMs = Math.round(performance.now() - started);
+  if (timing.attempts > timing.requests) record.attempts = 1 + timing.attempts - timing.requests;
+  const max = options.maxResponseMs;
+  if (max !== undefined && timing.slowestMs > max)
+    record.failures.push({
+      kind: 'slow',
+      message: `${timing.slowest} answered in ${timing.slowestMs} ms, over --max-response-time ${max} ms`,
+      expected: max,
+      actual: timing.slowestMs,
+    });
   if (record.failures.length) record.outcome = 'failed';
   return record;
+}
+
+/** A thrown error as a failure: a request without an answer by its kind and cause, anything else as `error`. */
+function failureOf(error: unknown): Failure {
+  if (error instanceof TransportError)
+    return {
+      kind: error.kind,
+      message: error.attempts > 1 ? `${error.message} (${error.attempts} attempts)` : error.message,
+    };
+  return { kind: 'error', message: (error as Error).message };
 }
 
 /** Runs one scenario: steps until the first failure, then every teardown step, then closes its queues. */
@@ -152,6 +166,7 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
     result.skipReason = skip ?? (accounts as string);
     return finish();
   }
+  const compareWithReference = await options.reference?.(loaded);
   const session = await options.target.session();
   const ctx: StepContext = {
     fetch: session.fetch,
@@ -165,6 +180,13 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     pollIntervalMs: options.pollIntervalMs ?? 100,
     featureLevel: options.featureLevel,
+    retry: {
+      ...options.retry,
+      retries: options.retry?.retries ?? 0,
+      delayMs: options.retry?.delayMs ?? 0,
+      sleep: options.retry?.sleep ?? options.sleep,
+    },
+    retries: 0,
   };
   // `{now}` is the target's time: a mock whose clock a scenario moved runs ahead of the runner's.
   const usesNow = placeholdersIn(scenario).some((p) => /^now([+-]|$)/.test(p));
@@ -177,12 +199,37 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
     for (const f of step.failures)
       result.failures.push({ ...f, step: `${step.section}[${step.index}] ${step.name}` });
   };
+  const limit = options.scenarioTimeoutMs;
+  const stop = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired =
+    limit === undefined
+      ? undefined
+      : new Promise<typeof EXPIRED>((resolve) => {
+          timer = setTimeout(() => {
+            stop.abort();
+            resolve(EXPIRED);
+          }, limit);
+        });
+  /** The work, or EXPIRED when the scenario's time ran out first (the work is then given a moment to stop). */
+  const inTime = async <T>(work: Promise<T>): Promise<T | typeof EXPIRED> => {
+    if (!expired) return work;
+    const first = await Promise.race([work, expired]);
+    if (first === EXPIRED) await Promise.race([work.catch(() => undefined), delay(1000)]);
+    return first;
+  };
+  const outOfTime = (): Failure => ({
+    kind: 'timeout',
+    message:
+      `the scenario ran out of time (--scenario-timeout ${limit} ms) after ${Math.round(now() - started)} ms: ` +
+      'this step was stopped, the remaining steps did not run, teardown ran',
+  });
+  // The steps' requests end early when the scenario runs out of time or the run is interrupted; teardown's do not.
+  ctx.signal = options.signal ? AbortSignal.any([stop.signal, options.signal]) : stop.signal;
   try {
-    const setup = await actorFacts(scenario, ctx).catch((error: Error) => ({
-      kind: 'error' as const,
-      message: error.message,
-    }));
-    if (setup) result.failures.push({ ...setup, step: 'setup' });
+    const setup = await inTime(actorFacts(scenario, ctx).catch((error: unknown) => failureOf(error)));
+    if (setup === EXPIRED) result.failures.push({ ...outOfTime(), step: 'setup' });
+    else if (setup) result.failures.push({ ...setup, step: 'setup' });
     else
       for (const [i, step] of scenario.steps.entries()) {
         if (options.signal?.aborted) {
@@ -190,11 +237,25 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
           break;
         }
         setNow();
-        const done = await runStep(step, 'steps', i, scenario, ctx, options);
+        const done = await inTime(runStep(step, 'steps', i, scenario, ctx, options));
+        if (done === EXPIRED) {
+          const name = stepName(step);
+          record({
+            section: 'steps',
+            index: i,
+            name,
+            outcome: 'failed',
+            captures: {},
+            failures: [outOfTime()],
+          });
+          break;
+        }
         record(done);
         if (movesClock(done)) offsetMs = await offsetOf();
         if (done.outcome === 'failed') break;
       }
+    clearTimeout(timer);
+    ctx.signal = undefined;
     for (const [i, step] of (scenario.teardown ?? []).entries()) {
       setNow();
       const done = await runStep(step, 'teardown', i, scenario, ctx, options);
@@ -203,38 +264,14 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
     }
     await closeQueues(ctx);
   } finally {
+    clearTimeout(timer);
     await session.close();
   }
+  if (ctx.retries) result.retries = ctx.retries;
+  if (result.steps.some((s) => s.outcome === 'passed' && (s.attempts ?? 1) > 1)) result.flaky = true;
+  await compareWithReference?.(result);
   if (result.failures.length) result.outcome = 'failed';
   return finish();
-}
-
-/** Whether a step may have moved the mock's clock (POST to the control routes clock, reset, restore). */
-const movesClock = (step: StepRecord): boolean =>
-  step.request?.method === 'POST' && /^\/svc-mock\/(clock|reset|restore)\b/.test(step.request.path);
-
-/**
- * How far the target's clock runs ahead of the runner's (ms): read from GET /svc-mock/clock where there is one
- * (only for scenarios that use `{now}`, so the others see no extra request in the mock's request log).
- */
-async function clockOffset(ctx: StepContext, target: Target, now: () => number): Promise<number> {
-  if (!target.features.has('control')) return 0;
-  const response = await send('GET', '/svc-mock/clock', {}, { ...ctx, account: null }).catch(() => undefined);
-  const serverNow = (response?.body as { now?: unknown } | null | undefined)?.now;
-  return response?.status === 200 && typeof serverNow === 'number' ? serverNow * 1000 - now() : 0;
-}
-
-/** Deletes the queues the scenario registered, so a real server keeps none; answers are not judged. */
-async function closeQueues(ctx: StepContext): Promise<void> {
-  for (const queue of ctx.queues.values()) {
-    const account = ctx.accounts[queue.actor] ?? null;
-    await send(
-      'DELETE',
-      '/events',
-      { queue_id: queue.queueId },
-      { fetch: ctx.fetch, baseUrl: ctx.baseUrl, account, aliases: ctx.aliases },
-    ).catch(() => undefined);
-  }
 }
 
 /** Runs scenarios one after another (they share a real server, so they never run in parallel). */
@@ -248,23 +285,4 @@ export async function runScenarios(
     results.push(await runScenario(loaded, options));
   }
   return results;
-}
-
-/** Reads the target's svc_feature_level from GET /server_settings (aliases applied). */
-export async function readFeatureLevel(target: Target, aliases: readonly Alias[] = []): Promise<number> {
-  const session = await target.session();
-  try {
-    const response = await send(
-      'GET',
-      '/server_settings',
-      {},
-      { fetch: session.fetch, baseUrl: target.baseUrl, account: null, aliases },
-    );
-    const level = (response.body as { svc_feature_level?: unknown } | null)?.svc_feature_level;
-    if (response.status !== 200 || typeof level !== 'number')
-      throw new Error(`GET /server_settings answered ${response.status} without svc_feature_level`);
-    return level;
-  } finally {
-    await session.close();
-  }
 }

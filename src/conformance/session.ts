@@ -58,6 +58,8 @@ export interface SendOptions {
   json?: unknown;
   /** An Authorization header to send instead of the account's. */
   authorization?: string;
+  /** Ends the request early (a scenario out of time, Ctrl-C). */
+  signal?: AbortSignal;
 }
 
 /** Sends `method path` with parameters (query string for GET, form body otherwise). */
@@ -76,7 +78,7 @@ export async function send(
   const headers: Record<string, string> = { 'User-Agent': 'svc-mock-conformance/0.1' };
   const authorization = options.authorization ?? (options.account ? basicAuth(options.account) : undefined);
   if (authorization !== undefined) headers.Authorization = authorization;
-  const init: RequestInit = { method, headers };
+  const init: RequestInit = { method, headers, signal: options.signal };
   if (options.json !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(aliasOutgoing(options.json, options.aliases));

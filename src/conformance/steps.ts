@@ -5,6 +5,7 @@ import type { Alias } from './alias.js';
 import { checkResponse } from './checks.js';
 import { matchValue, type Mismatch } from './matchers.js';
 import { basicAuth, fullPath, send, type FetchLike, type ReceivedResponse } from './session.js';
+import { IDEMPOTENT_METHODS, NO_RETRIES, RETRY_STATUSES, withRetries, type RetryPolicy } from './retry.js';
 import { readPointer, substitute } from './template.js';
 import type { Failure, StepRecord } from './transcript.js';
 
@@ -31,7 +32,29 @@ export interface StepContext {
   pollIntervalMs: number;
   /** The target's feature level: responses are checked against that level's schemas. */
   featureLevel?: number;
+  /** Retries of idempotent requests (and of steps marked `retry: true`). */
+  retry?: RetryPolicy;
+  /** Ends the scenario's requests early (out of time, Ctrl-C). */
+  signal?: AbortSignal;
+  /** Requests of the current step: the runner resets it before each step and records it after. */
+  timing?: StepTiming;
+  /** Extra attempts (retries) made so far in the scenario. */
+  retries?: number;
 }
+
+/** What the requests of one step took. */
+export interface StepTiming {
+  /** Requests sent, retries included. */
+  attempts: number;
+  /** Requests the step made (polls included), each counted once however often it was sent. */
+  requests: number;
+  /** The slowest single answer (ms) and its request line. */
+  slowestMs: number;
+  slowest?: string;
+}
+
+/** A fresh step timing. */
+export const newTiming = (): StepTiming => ({ attempts: 0, requests: 0, slowestMs: 0 });
 
 const asFailures = (mismatches: Mismatch[], where: string): Failure[] =>
   mismatches.map((m) => ({
@@ -71,6 +94,7 @@ export async function runRequestStep(
   const { request, response } = await exchange(method, path, params, actor, ctx, {
     json,
     authorization: step.auth && authorizationOf(step.auth, actor, ctx),
+    retry: step.retry === true,
   });
   record.request = request;
   record.response = response;
@@ -124,17 +148,50 @@ export async function exchange(
   params: Record<string, unknown>,
   actor: string,
   ctx: StepContext,
-  body: { json?: unknown; authorization?: string } = {},
+  body: { json?: unknown; authorization?: string; retry?: boolean } = {},
 ): Promise<{ request: StepRecord['request'] & object; response: ReceivedResponse }> {
   const account = ctx.accounts[actor] ?? null;
-  const response = await send(method, path, body.json === undefined ? params : {}, {
-    fetch: ctx.fetch,
-    baseUrl: ctx.baseUrl,
-    account,
-    aliases: ctx.aliases,
-    json: body.json,
-    authorization: body.authorization,
-  });
+  const timing = ctx.timing;
+  const attempt = async (): Promise<ReceivedResponse> => {
+    const started = performance.now();
+    try {
+      return await send(method, path, body.json === undefined ? params : {}, {
+        fetch: ctx.fetch,
+        baseUrl: ctx.baseUrl,
+        account,
+        aliases: ctx.aliases,
+        json: body.json,
+        authorization: body.authorization,
+        signal: ctx.signal,
+      });
+    } finally {
+      const ms = Math.round(performance.now() - started);
+      if (timing && ms > timing.slowestMs) {
+        timing.slowestMs = ms;
+        timing.slowest = `${method} ${fullPath(path)}`;
+      }
+    }
+  };
+  // Only requests that change nothing are sent again, unless the step says its request may be repeated.
+  const policy = IDEMPOTENT_METHODS.has(method) || body.retry ? (ctx.retry ?? NO_RETRIES) : NO_RETRIES;
+  const count = (attempts: number): void => {
+    if (timing) {
+      timing.attempts += attempts;
+      timing.requests++;
+    }
+    ctx.retries = (ctx.retries ?? 0) + attempts - 1;
+  };
+  let response: ReceivedResponse;
+  try {
+    const done = await withRetries(attempt, { ...policy, signal: ctx.signal }, (r) =>
+      RETRY_STATUSES.has(r.status),
+    );
+    count(done.attempts);
+    response = done.value;
+  } catch (error) {
+    count((error as { attempts?: number }).attempts ?? 1);
+    throw error;
+  }
   return {
     request: { method, path: fullPath(path), params, actor, role: ctx.roles[actor] ?? 'none' },
     response,
@@ -143,8 +200,12 @@ export async function exchange(
 
 /** Saves the step's captures (JSON pointers into `document`). */
 export function capture(step: ScenarioStep, document: unknown, ctx: StepContext, record: StepRecord): void {
-  for (const [name, pointer] of Object.entries(step.capture ?? {})) {
+  for (const [name, spec] of Object.entries(step.capture ?? {})) {
+    // A pointer ending in `?` is optional: nothing there leaves the placeholder unset (teardown steps using it are skipped).
+    const optional = spec.endsWith('?');
+    const pointer = optional ? spec.slice(0, -1) : spec;
     const value = readPointer(document, pointer);
+    if (value === undefined && optional) continue;
     if (value === undefined)
       record.failures.push({ kind: 'mismatch', message: `capture ${name}: nothing at ${pointer || '/'}` });
     else {

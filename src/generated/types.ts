@@ -781,9 +781,13 @@ export type ScenarioStep = {
    * With `register`: the name the new queue is remembered under (default: the actor's name).
    */
   queue?: string;
+  /**
+   * The request may be sent again when `--retries` is given and it fails at the transport or with 502, 503 or 504 (GET requests are retried without it): for writes whose repetition is harmless.
+   */
+  retry?: boolean;
   expect?: ScenarioExpect;
   /**
-   * Saves values for later steps: placeholder name -> JSON pointer into the response body (`/id`, `/messages/0/id`), or, after `await_events`, into the list of matched events in the order they are listed.
+   * Saves values for later steps: placeholder name -> JSON pointer into the response body (`/id`, `/messages/0/id`), or, after `await_events`, into the list of matched events in the order they are listed. A pointer ending in `?` is optional (`/realm_bots/0/user_id?`): when nothing is there the placeholder stays unset instead of failing the step, and teardown steps that use it are skipped.
    */
   capture?: {
     [k: string]: string;
@@ -3820,7 +3824,11 @@ export interface Scenario {
    */
   mutates: boolean;
   /**
-   * Free labels that `--grep` also matches.
+   * Whether the scenario may run beside others against a URL target (`--jobs`): it reads only, or changes only objects it created with `{run}` names, and no assertion depends on what other scenarios do. Default: true for `mutates: false`, false otherwise. Against `--target mock` every scenario has its own realm, so all run in parallel.
+   */
+  parallel?: boolean;
+  /**
+   * Free labels that `--grep` and `--tag` match.
    */
   tags?: string[];
   /**

@@ -9,7 +9,7 @@ import { releaseOf } from './releases.js';
 export { BEHAVIOURS, releaseOf, type Behaviour, type BehaviourName };
 
 /** The newest feature level the mock implements, and its default. */
-export const NEWEST_FEATURE_LEVEL = 435;
+export const NEWEST_FEATURE_LEVEL = 503;
 
 /** Whether a server at `level` has the behaviour `name`. */
 export function has(name: BehaviourName, level: number): boolean {

@@ -23,11 +23,22 @@ const CHANNEL_POLICY_PARAMS: Gates = {
   can_send_message_group: 'can_send_message_group',
 };
 
+const LINKIFIER_PARAMS: Gates = {
+  example_input: 'linkifier_reverse_template',
+  reverse_template: 'linkifier_reverse_template',
+  alternative_url_templates: 'linkifier_alternative_url_templates',
+};
+
 /** Parameters gated by a behaviour, by route (`METHOD /path` as the route table spells it). */
 export const PARAMETER_GATES: ReadonlyMap<string, Gates> = new Map<string, Gates>([
   [
     'GET /messages',
-    { include_anchor: 'include_anchor', message_ids: 'message_ids', allow_empty_topic_name: 'empty_topic' },
+    {
+      include_anchor: 'include_anchor',
+      message_ids: 'message_ids',
+      allow_empty_topic_name: 'empty_topic',
+      anchor_date: 'anchor_date',
+    },
   ],
   ['GET /messages/{message_id}', { allow_empty_topic_name: 'empty_topic' }],
   ['GET /messages/{message_id}/history', { allow_empty_topic_name: 'empty_topic' }],
@@ -50,6 +61,8 @@ export const PARAMETER_GATES: ReadonlyMap<string, Gates> = new Map<string, Gates
   ['PATCH /messages/{message_id}', { prev_content_sha256: 'edit_prev_content_sha256' }],
   ['GET /users', { user_ids: 'users_user_ids' }],
   ['PATCH /streams/{stream_id}', CHANNEL_POLICY_PARAMS],
+  ['POST /realm/filters', LINKIFIER_PARAMS],
+  ['PATCH /realm/filters/{filter_id}', LINKIFIER_PARAMS],
   ['PATCH /settings', HOME_VIEW_PARAMS],
   ['PATCH /realm/user_settings_defaults', HOME_VIEW_PARAMS],
   ['POST /invites', { ...INVITE_PARAMS, notify_referrer_on_join: 'invite_notify_referrer' }],

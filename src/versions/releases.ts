@@ -13,6 +13,7 @@ const RELEASES: ReadonlyArray<{ readonly level: number; readonly release: string
   { level: 277, release: '9.0' },
   { level: 371, release: '10.0' },
   { level: 421, release: '11.0' },
+  { level: 498, release: '12.0' },
 ];
 
 /** Levels just after a release that its maintenance releases used (e.g. 278 was 9.2). */
@@ -25,6 +26,7 @@ const MAINTENANCE: ReadonlyArray<{ readonly from: number; readonly to: number; r
   { from: 238, to: 239, release: '8.1' },
   { from: 278, to: 279, release: '9.2' },
   { from: 422, to: 424, release: '11.1' },
+  { from: 499, to: 501, release: '12.1' },
 ];
 
 /**

@@ -1291,6 +1291,297 @@ export const BEHAVIOURS = {
     change: "administrators may change another user's status (below: the route does not exist, 404)",
     where: 'POST /users/{id}/status',
   },
+  // --- 436–503: endpoints, narrows, messages, events
+  // Items of the API changelog from 436 to 503 about endpoints, parameters, narrows, message, reaction,
+  // attachment, linkifier, emoji and realm shapes, and events. Where a row describes something the mock cannot
+  // hold, `change` says what the mock answers instead (always in the documented shape).
+  emoji_only_enlarged: {
+    level: 436,
+    change:
+      'the formatting spec says emoji-only messages show enlarged emoji; that is a client display rule, the rendered HTML is the same, so the mock renders as before',
+    where: 'message formatting (rendered_content)',
+  },
+  markdown_image_syntax: {
+    level: 437,
+    change:
+      'Markdown image syntax ![alt](url) is part of the formatting spec; the mock renders it as a link to the URL at every level (it makes no image previews of its own)',
+    where: 'message formatting (rendered_content)',
+  },
+  guest_users_without_fake_users: {
+    level: 437,
+    change:
+      'GET /users no longer gives guests fake backwards-compatibility users (a server bug from 232); the mock never had that bug, so every level answers the real users a guest can see',
+    where: 'GET /users, GET /users/{id}, GET /users/{email}',
+  },
+  legacy_settings_events_removed: {
+    level: 439,
+    change:
+      'update_display_settings and update_global_notifications are no longer sent (below: sent beside user_settings to clients without user_settings_object)',
+    where: 'update_display_settings and update_global_notifications events',
+  },
+  user_channels_endpoint: {
+    level: 440,
+    change: "GET /users/{id}/channels lists the channels another user is subscribed to that the caller can see (below: 404)",
+    where: 'GET /users/{user_id}/channels',
+  },
+  attachment_times_in_seconds: {
+    level: 443,
+    change: 'attachments give create_time and date_sent in seconds (below: milliseconds)',
+    where: 'GET /attachments, register attachments, attachment events, PATCH /messages/{id} detached_uploads',
+  },
+  anchor_date: {
+    level: 445,
+    change:
+      'anchor may be "date" with anchor_date (an ISO 8601 time): the anchor is the first message of the narrow sent at or after that time, or the newest when none is (below: "Invalid anchor", anchor_date ignored)',
+    where: 'GET /messages anchor, anchor_date',
+  },
+  mentions_narrow: {
+    level: 446,
+    change:
+      'the narrow operator "mentions" (a user id or e-mail): messages with a direct, visible (not silent, not through a group) mention of that user (below: unknown operator)',
+    where: 'GET /messages, GET /messages/matches_narrow, POST /messages/flags/narrow, register narrow',
+  },
+  bot_short_name_edit: {
+    level: 447,
+    change:
+      'PATCH /bots/{id} takes short_name; the mock has no PATCH /bots/{id} (bots are fixed by the realm file), so this changes nothing it serves',
+    where: 'PATCH /bots/{bot_id}',
+  },
+  channel_email_needs_post_permission: {
+    level: 448,
+    change:
+      "a channel's e-mail address needs permission to post; the mock has no channel e-mail gateway (GET /streams/{id}/email_address answers 404 at every level)",
+    where: 'GET /streams/{stream_id}/email_address',
+  },
+  export_type_strings: {
+    level: 449,
+    change:
+      'realm exports name export_type with strings (public, full_with_consent, full_without_consent); the mock serves no export endpoints (its realm export is a CLI command)',
+    where: 'POST /export/realm, GET /export/realm, realm_export events',
+  },
+  push_device_account_id_integer: {
+    level: 450,
+    until: 468,
+    change:
+      'push_device events carry push_account_id as an integer; the mock registers no E2EE push devices, so it never sends push_device events (removed at 468)',
+    where: 'push_device events',
+  },
+  invalid_timestamp_plain_text: {
+    level: 451,
+    change:
+      'an invalid <time:...> renders as plain escaped text (below: <span class="timestamp-error">)',
+    where: 'message formatting (rendered_content)',
+  },
+  retention_delete_events: {
+    level: 452,
+    change:
+      'messages deleted by a retention policy send delete_message; the mock runs no retention policy, so nothing is deleted that way at any level',
+    where: 'delete_message events',
+  },
+  delete_event_needs_content_access: {
+    level: 457,
+    change:
+      'the deleter receives delete_message only when they can read the messages\' channel, with only the ids they can read (from 274 to 456: always, every id)',
+    where: 'delete_message events',
+  },
+  bot_queries_fixed: {
+    level: 458,
+    change:
+      "GET /users/{id}/channels, GET /users/{id}/subscriptions/{stream_id} and GET /user_groups/{id}/members/{user_id} answer for bots (a server bug before); the mock answers for bots at every level where the endpoint exists",
+    where: 'GET /users/{id}/channels, GET /users/{id}/subscriptions/{stream_id}, GET /user_groups/{id}/members/{user_id}',
+  },
+  deactivate_user_actions: {
+    level: 459,
+    change:
+      'DELETE /users/{id} takes actions (a JSON list; "delete_messages" deletes the messages the user sent, with delete_message events) (below: ignored)',
+    where: 'DELETE /users/{user_id} actions',
+  },
+  constructor_groups_calls: {
+    level: 460,
+    change:
+      'POST /calls/constructorgroups/create answers a call URL; the mock holds no provider account, so it answers a URL of the realm\'s own host in the documented shape (below: 404)',
+    where: 'POST /calls/constructorgroups/create',
+  },
+  realm_bot_email_update_event: {
+    level: 461,
+    change:
+      "realm_bot/update is sent when a bot's e-mail changes; the mock cannot change a bot's e-mail (no PATCH /bots/{id}), so it sends none",
+    where: 'realm_bot events',
+  },
+  realm_description_rendered: {
+    level: 462,
+    until: 464,
+    change:
+      "realm/update for description carries rendered_description; the mock has no PATCH /realm, so the description never changes and no such event is sent",
+    where: 'realm events',
+  },
+  bot_api_key_endpoint: {
+    level: 463,
+    change:
+      "GET /bots/{id}/api_key answers a bot's API key to its owner and to administrators (below: 404)",
+    where: 'GET /bots/{bot_id}/api_key',
+  },
+  realm_description_update_dict: {
+    level: 464,
+    change:
+      'a description change is sent as realm/update_dict (below: realm/update); the mock has no PATCH /realm, so it sends neither',
+    where: 'realm events',
+  },
+  nextcloud_talk_calls: {
+    level: 465,
+    change:
+      "POST /calls/nextcloud_talk/create answers a call URL; the mock holds no Nextcloud account, so it answers a URL of the realm's own host in the documented shape (below: 404)",
+    where: 'POST /calls/nextcloud_talk/create',
+  },
+  markdown_image_uploads_only: {
+    level: 467,
+    change:
+      'Markdown image syntax accepts uploaded images only; the mock renders ![alt](url) as a link at every level (no inline images)',
+    where: 'message formatting (rendered_content)',
+  },
+  client_device_registration: {
+    level: 468,
+    change:
+      'POST /register_client_device registers a logged-in device and answers its device_id; the mock keeps the device (no push key: it sends no E2EE pushes) and sends the device/add event (below: 404)',
+    where: 'POST /register_client_device, device events',
+  },
+  push_device_event_removed: {
+    level: 468,
+    change:
+      'the push_device event is gone (devices replace it); the mock never sent it, having no E2EE push devices',
+    where: 'push_device events',
+  },
+  client_device_removal: {
+    level: 470,
+    change: 'POST /remove_client_device removes a registered device and sends device/remove (below: 404)',
+    where: 'POST /remove_client_device',
+  },
+  linkifier_reverse_template: {
+    level: 471,
+    change:
+      'linkifiers carry example_input and reverse_template (null when unset); POST and PATCH /realm/filters take them; reverse_template needs example_input, and an empty string clears either (below: the parameters are ignored, the fields absent)',
+    where:
+      'GET /realm/linkifiers, POST /realm/filters, PATCH /realm/filters/{id}, register realm_linkifiers, realm_linkifiers events',
+  },
+  attachment_message_ids: {
+    level: 472,
+    change: 'attachments list message_ids (below: messages, a list of {id, date_sent})',
+    where: 'GET /attachments, register attachments, attachment events',
+  },
+  status_admin_bots: {
+    level: 473,
+    change:
+      "bots with administrator rights may change another user's status (below: bots are refused)",
+    where: 'POST /users/{user_id}/status',
+  },
+  paragraph_profile_summary: {
+    level: 476,
+    change:
+      'display_in_profile_summary may be true for Paragraph fields (type 4) (below: refused as for other long types)',
+    where: 'POST /realm/profile_fields, PATCH /realm/profile_fields/{id}',
+  },
+  linkifier_alternative_url_templates: {
+    level: 478,
+    change:
+      'linkifiers carry alternative_url_templates (a list, used for reverse linkification only); POST and PATCH /realm/filters take it (below: ignored, the field absent)',
+    where:
+      'GET /realm/linkifiers, POST /realm/filters, PATCH /realm/filters/{id}, register realm_linkifiers, realm_linkifiers events',
+  },
+  thumbnail_status_endpoint: {
+    level: 479,
+    change:
+      'GET /thumbnail/status/{realm_id_str}/{filename} says whether thumbnails of an upload exist; the mock makes no thumbnails, so it answers is_ready false for images it holds (below: 404)',
+    where: 'GET /thumbnail/status/{realm_id_str}/{filename}',
+  },
+  archived_channel_details: {
+    level: 480,
+    change:
+      'details, subscribers and topics of archived channels can be fetched (below: "Invalid channel ID")',
+    where: 'GET /streams/{stream_id}, GET /streams/{stream_id}/members, GET /users/me/{stream_id}/topics',
+  },
+  dm_recipient_id_changed: {
+    level: 482,
+    change:
+      "the recipient_id of 1:1 direct messages took new values (same meaning: the conversation with one user); the mock's recipient ids keep that meaning at every level",
+    where: 'message objects recipient_id',
+  },
+  push_register_replaces_legacy: {
+    level: 483,
+    change:
+      'an E2EE push device registration removes legacy tokens of the same token; the mock has no POST /mobile_push/register (it sends no pushes)',
+    where: 'POST /mobile_push/register',
+  },
+  reaction_event_user_removed: {
+    level: 484,
+    change: 'reaction events no longer carry the "user" object (below: sent from 339, as before 328)',
+    where: 'reaction events',
+  },
+  user_presence_modern: {
+    level: 487,
+    change:
+      "GET /users/{id}/presence answers the user's presence as active_timestamp and idle_timestamp (below: the legacy {client: {status, timestamp, client, pushable}, aggregated: {...}} keys)",
+    where: 'GET /users/{user_id_or_email}/presence',
+  },
+  server_settings_discord_auth: {
+    level: 488,
+    change: 'authentication_methods of GET /server_settings carries discord (false: the mock has no Discord login)',
+    where: 'GET /server_settings authentication_methods',
+  },
+  channels_archived_narrow: {
+    level: 489,
+    change:
+      'the narrow "channels:archived": messages the user received in archived channels (below: "unknown channels operand archived")',
+    where: 'GET /messages, GET /messages/matches_narrow, POST /messages/flags/narrow, register narrow',
+  },
+  individual_emoji_changes: {
+    level: 491,
+    change:
+      'the client capability individual_emoji_changes: such clients get realm_emoji/add (the new emoji) and realm_emoji/update_one ({emoji_id, deactivated}) instead of the full realm_emoji/update (below: ignored)',
+    where: 'POST /register client_capabilities, realm_emoji events',
+  },
+  regenerate_key_removes_push_devices: {
+    level: 492,
+    change:
+      "regenerating a user's API key removes their E2EE push devices; the mock has neither the endpoint nor E2EE push devices",
+    where: 'POST /users/me/api_key/regenerate',
+  },
+  webex_calls: {
+    level: 493,
+    change:
+      "POST /calls/webex/create answers a call URL; the mock holds no Webex OAuth token, so it answers a URL of the realm's own host in the documented shape and never sends has_webex_token (below: 404)",
+    where: 'POST /calls/webex/create, has_webex_token events',
+  },
+  bot_storage_bots_only: {
+    level: 494,
+    change:
+      'the bot_storage endpoints require a bot; the mock has no bot storage (404 at every level)',
+    where: 'GET, PUT, DELETE /bot_storage',
+  },
+  quicktime_inline_video: {
+    level: 495,
+    change:
+      'uploaded .mov videos render as inline videos; the mock makes no inline previews of uploads, so their links render as links at every level',
+    where: 'message formatting (rendered_content)',
+  },
+  user_groups_for_bots: {
+    level: 496,
+    change:
+      'bots may call the user group endpoints (guests still may not) (below: "This endpoint does not accept bot requests.")',
+    where:
+      'GET /user_groups, POST /user_groups/create, PATCH /user_groups/{id}, the members and subgroups endpoints',
+  },
+  user_presence_legacy_keys: {
+    level: 497,
+    change:
+      'GET /users/{id}/presence answers the legacy website and aggregated keys beside active_timestamp and idle_timestamp, and server_timestamp (487 to 496: the modern fields only, no server_timestamp)',
+    where: 'GET /users/{user_id_or_email}/presence',
+  },
+  global_time_iso_only: {
+    level: 503,
+    change:
+      '<time:...> recognizes ISO 8601 times only (below: also other date texts); the mock reads ISO 8601 and UNIX times below, ISO 8601 only from here',
+    where: 'message formatting (rendered_content)',
+  },
 } as const satisfies Record<string, Behaviour>;
 
 export type BehaviourName = keyof typeof BEHAVIOURS;

@@ -44,6 +44,7 @@ export const messagesErrors = {
   tooManyMessages: () => bad('Too many messages requested (maximum 5000).'),
   missingAnchor: () => bad("Missing 'anchor' argument."),
   invalidAnchor: () => bad('Invalid anchor'),
+  invalidAnchorDate: () => bad('Invalid anchor_date'),
   anchorNotAtEnd: () => bad('The anchor can only be excluded at an end of the range'),
   invalidMessage: () => bad('Invalid message(s)'),
   badNarrow: (desc: string) => new ApiError('BAD_NARROW', `Invalid narrow operator: ${desc}`, 400, { desc }),

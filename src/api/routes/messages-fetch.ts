@@ -22,19 +22,57 @@ import { has } from '../../versions/index.js';
 /** Most messages one GET /messages may ask for. */
 export const MAX_MESSAGES_PER_FETCH = 5000;
 
-/** Resolves the anchor parameter to an id (reference I.2). */
+/**
+ * Resolves the anchor parameter to an id (reference I.2). Endpoints that take the anchor "date" (GET /messages)
+ * pass `date` with their anchor_date parameter.
+ */
 export function resolveAnchor(
   store: Store,
   user: UserRecord,
   narrow: CompiledNarrow,
   anchor: string,
+  date?: { anchorDate: string | undefined },
 ): number {
   if (anchor === 'newest') return LARGER_THAN_MAX_MESSAGE_ID;
+  if (anchor === 'date' && date && has('anchor_date', store.featureLevel))
+    return dateAnchor(store, narrow, date.anchorDate);
   if (anchor === 'oldest') return 0;
   if (anchor === 'first_unread') return firstUnreadAnchor(store.state, user, narrow);
   if (!/^-?\d+$/.test(anchor.trim())) throw errors.invalidAnchor();
   const n = Number(anchor.trim());
   return Math.min(Math.max(n, 0), LARGER_THAN_MAX_MESSAGE_ID);
+}
+
+/** The first message of the narrow the user can read sent at or after `anchorDate`; the newest when none is. */
+function dateAnchor(store: Store, narrow: CompiledNarrow, anchorDate: string | undefined): number {
+  if (anchorDate === undefined) throw errors.missingArgument('anchor_date');
+  // ISO 8601 only: a date, or a date and time with an optional zone (Date.parse reads more than that).
+  if (!/^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(anchorDate.trim()))
+    throw errors.invalidAnchorDate();
+  const millis = Date.parse(anchorDate.trim().replace(' ', 'T'));
+  if (Number.isNaN(millis)) throw errors.invalidAnchorDate();
+  const seconds = millis / 1000;
+  const range = fetchRange(store.state, narrow, {
+    anchor: 0,
+    numBefore: 0,
+    numAfter: MAX_MESSAGES_PER_FETCH,
+    includeAnchor: true,
+  });
+  // Message ids grow with time, so the first one at or after the time starts the answer.
+  let next = range.messages.find((m) => m.timestamp >= seconds);
+  let after = range.messages.at(-1)?.id;
+  while (!next && after !== undefined && !range.foundNewest) {
+    const more = fetchRange(store.state, narrow, {
+      anchor: after,
+      numBefore: 0,
+      numAfter: MAX_MESSAGES_PER_FETCH,
+      includeAnchor: false,
+    });
+    next = more.messages.find((m) => m.timestamp >= seconds);
+    after = more.messages.at(-1)?.id;
+    if (more.foundNewest) break;
+  }
+  return next ? next.id : LARGER_THAN_MAX_MESSAGE_ID;
 }
 
 /** Checks the range parameters shared with POST /messages/flags/narrow. */
@@ -129,7 +167,7 @@ export const messageFetchRoutes = [
       const includeAnchor = params.include_anchor !== false;
       checkRange(params.num_before, params.num_after, includeAnchor);
       const narrow = narrowFromParam(store, user, params.narrow, true, request);
-      const anchor = resolveAnchor(store, user, narrow, anchorParam);
+      const anchor = resolveAnchor(store, user, narrow, anchorParam, { anchorDate: params.anchor_date });
       const range = fetchRange(store.state, narrow, {
         anchor,
         numBefore: params.num_before,

@@ -16,6 +16,8 @@ import {
   removeLinkifier,
   reorderLinkifiers,
   updateLinkifier,
+  checkLinkifierExtras,
+  type LinkifierExtras,
 } from '../../store/linkifiers/linkifiers.js';
 import { addPlayground, checkPlayground, removePlayground } from '../../store/playgrounds/playgrounds.js';
 import { changeSettingsDefaults } from '../../store/settings/settings.js';
@@ -51,7 +53,14 @@ export const realmConfigRoutes = [
       requireAdmin(user);
       const failure = checkLinkifier(store.state, params.pattern, params.url_template);
       if (failure) throw errors.validationFailed(failure);
-      return { id: addLinkifier(store, params.pattern, params.url_template).id };
+      const extras: LinkifierExtras = {
+        example_input: params.example_input || null,
+        reverse_template: params.reverse_template || null,
+        alternative_url_templates: params.alternative_url_templates ?? [],
+      };
+      const extrasFailure = checkLinkifierExtras(params.pattern, extras);
+      if (extrasFailure) throw errors.validationFailed(extrasFailure);
+      return { id: addLinkifier(store, params.pattern, params.url_template, extras).id };
     },
   }),
   defineRoute<PatchRealmFiltersFilterIdParams>({
@@ -65,7 +74,20 @@ export const realmConfigRoutes = [
       if (!linkifier) throw errors.linkifierNotFound();
       const failure = checkLinkifier(store.state, params.pattern, params.url_template, linkifier.id);
       if (failure) throw errors.validationFailed(failure);
-      updateLinkifier(store, linkifier, params.pattern, params.url_template);
+      // Left out: unchanged; an empty string: back to null.
+      const extras: LinkifierExtras = {
+        example_input:
+          params.example_input === undefined ? (linkifier.example_input ?? null) : params.example_input || null,
+        reverse_template:
+          params.reverse_template === undefined
+            ? (linkifier.reverse_template ?? null)
+            : params.reverse_template || null,
+        alternative_url_templates:
+          params.alternative_url_templates ?? linkifier.alternative_url_templates ?? [],
+      };
+      const extrasFailure = checkLinkifierExtras(params.pattern, extras);
+      if (extrasFailure) throw errors.validationFailed(extrasFailure);
+      updateLinkifier(store, linkifier, params.pattern, params.url_template, extras);
       return {};
     },
   }),

@@ -47,9 +47,66 @@ function announce(store: Store): void {
   });
 }
 
+/** The reverse-linkification fields of a linkifier (levels 471 and 478). */
+export interface LinkifierExtras {
+  example_input: string | null;
+  reverse_template: string | null;
+  alternative_url_templates: string[];
+}
+
+/** Extras of a linkifier without any. */
+export const NO_EXTRAS: LinkifierExtras = {
+  example_input: null,
+  reverse_template: null,
+  alternative_url_templates: [],
+};
+
+/** A stored linkifier with every field (realm files may leave the reverse-linkification fields out). */
+export function completeLinkifier(linkifier: Linkifier): Linkifier {
+  return {
+    ...linkifier,
+    example_input: linkifier.example_input ?? null,
+    reverse_template: linkifier.reverse_template ?? null,
+    alternative_url_templates: linkifier.alternative_url_templates ?? [],
+  };
+}
+
+/**
+ * Checks the reverse-linkification fields: reverse_template needs example_input, and each alternative URL
+ * template uses exactly the pattern's groups (as url_template must).
+ */
+export function checkLinkifierExtras(pattern: string, extras: LinkifierExtras): ValidationFailure | null {
+  if (extras.reverse_template !== null && extras.example_input === null)
+    return fail('reverse_template', 'Reverse template requires example input.');
+  const compiled = patternGroups(pattern);
+  if ('error' in compiled) return null;
+  for (const template of extras.alternative_url_templates) {
+    const variables = templateVariables(template);
+    if (!variables) return fail('alternative_url_templates', 'Invalid URL template.');
+    const same =
+      variables.size === compiled.groups.size && [...variables].every((v) => compiled.groups.has(v));
+    if (!same)
+      return fail(
+        'alternative_url_templates',
+        'Alternative URL templates must use the same groups as the linkifier pattern.',
+      );
+  }
+  return null;
+}
+
 /** Appends a (checked) linkifier and emits realm_linkifiers. */
-export function addLinkifier(store: Store, pattern: string, urlTemplate: string): Linkifier {
-  const linkifier: Linkifier = { id: store.nextId('linkifier'), pattern, url_template: urlTemplate };
+export function addLinkifier(
+  store: Store,
+  pattern: string,
+  urlTemplate: string,
+  extras: LinkifierExtras = NO_EXTRAS,
+): Linkifier {
+  const linkifier: Linkifier = {
+    id: store.nextId('linkifier'),
+    pattern,
+    url_template: urlTemplate,
+    ...extras,
+  };
   // Changes replace the array, so caches keyed by it (topic links) see every change.
   store.state.linkifiers = [...store.state.linkifiers, linkifier];
   announce(store);
@@ -62,8 +119,9 @@ export function updateLinkifier(
   linkifier: Linkifier,
   pattern: string,
   urlTemplate: string,
+  extras: Partial<LinkifierExtras> = {},
 ): void {
-  const updated = { ...linkifier, pattern, url_template: urlTemplate };
+  const updated = { ...linkifier, pattern, url_template: urlTemplate, ...extras };
   store.state.linkifiers = store.state.linkifiers.map((l) => (l.id === linkifier.id ? updated : l));
   announce(store);
 }

@@ -93,7 +93,9 @@ function emitReaction(
   user: UserRecord,
   r: ReactionRecord,
 ): void {
-  const withUser = !has('reaction_user_dropped', store.featureLevel);
+  // Sent before 328 and again from 339 until 484, which removed it for good.
+  const level = store.featureLevel;
+  const withUser = !has('reaction_user_dropped', level) && !has('reaction_event_user_removed', level);
   store.emit(usersWithRow(store, message.id), {
     type: 'reaction',
     op,

@@ -33,7 +33,16 @@ const ALIASES: Record<string, string> = {
 };
 
 /** Operators whose operand may be a string or an integer. */
-const STRING_OR_INT = new Set(['id', 'channel', 'sender', 'group-pm-with', 'dm-including', 'with', 'near']);
+const STRING_OR_INT = new Set([
+  'id',
+  'channel',
+  'sender',
+  'group-pm-with',
+  'dm-including',
+  'with',
+  'near',
+  'mentions',
+]);
 
 function checkOperand(operator: string, operand: unknown): string | number | number[] {
   if (operator === 'dm') {
@@ -59,6 +68,7 @@ const LATER_OPERATORS: Readonly<Record<string, BehaviourName>> = {
   'dm-including': 'dm_narrow',
   channel: 'channel_narrow',
   channels: 'channel_narrow',
+  mentions: 'mentions_narrow',
 };
 
 /** The canonical name of an operator; one a level did not know yet is unknown there. */

@@ -93,6 +93,8 @@ function positivePredicate(state: RealmState, viewer: UserRecord, term: NarrowTe
         return (m) => m.stream_id !== null && !state.channels.get(m.stream_id)?.invite_only;
       if (operand === 'web-public')
         return (m) => m.stream_id !== null && state.channels.get(m.stream_id)?.is_web_public === true;
+      if (operand === 'archived' && has('channels_archived_narrow', fl))
+        return (m) => m.stream_id !== null && state.channels.get(m.stream_id)?.is_archived === true;
       throw new NarrowError('operator', `unknown ${channelWord}s operand ${String(operand)}`);
     case 'topic': {
       const topic = normalizeTopic(state, operand as string, fl).toLowerCase();
@@ -101,6 +103,12 @@ function positivePredicate(state: RealmState, viewer: UserRecord, term: NarrowTe
     case 'sender': {
       const user = userOperand(state, operand);
       return (m) => m.sender_id === user.user_id;
+    }
+    case 'mentions': {
+      // A direct, visible mention: the user's own span, not a silent one and not through a group.
+      const user = userOperand(state, operand);
+      const span = `<span class="user-mention" data-user-id="${user.user_id}">`;
+      return (m) => m.mentioned_user_ids.has(user.user_id) && m.rendered_content.includes(span);
     }
     case 'dm': {
       const key = conversationKey(dmParticipants(state, viewer, operand));

@@ -92,7 +92,8 @@ export function compileNarrow(
       topic = normalizeTopic(state, term.operand as string, options.featureLevel);
     if (term.operator === 'dm') dm = dmParticipants(state, viewer, term.operand);
     if (term.operator === 'id') idOperand = Number(term.operand);
-    if (term.operator === 'channels') wantsPublic = true;
+    // channels:archived reaches only what the user received (the user's own rows).
+    if (term.operator === 'channels' && term.operand !== 'archived') wantsPublic = true;
   }
   if (allowHistory && channel && canReadChannelHistory(state, viewer, channel))
     historyChannels.add(channel.stream_id);

@@ -1,4 +1,5 @@
 /** What every step of loading a fixture shares: the fixture, the state being built, and the problem list. */
+import { completeLinkifier } from '../linkifiers/linkifiers.js';
 import type { GroupSettingValue } from '../../generated/types.js';
 import type { CompleteRealmFixture } from '../realm-fixture.js';
 import { createIndexes } from '../message-index.js';
@@ -52,7 +53,7 @@ export function createLoadContext(
         },
       ]),
     ),
-    linkifiers: data.linkifiers ?? [],
+    linkifiers: (data.linkifiers ?? []).map(completeLinkifier),
     playgrounds: new Map((data.playgrounds ?? []).map((p) => [p.id, p])),
     channelFolders: new Map((data.channel_folders ?? []).map((f) => [f.id, f])),
     drafts: new Map(),

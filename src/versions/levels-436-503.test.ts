@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { createApp, type App } from '../api/app.js';
+import { createManualClock, type ManualClock } from '../store/clock.js';
+import { ADMIN, MEMBER, OWNER } from '../testing/accounts.js';
+import { preparedDevRealm } from '../testing/dev-realm.js';
+import { BEHAVIOURS, has, NEWEST_FEATURE_LEVEL, releaseOf, type BehaviourName } from './index.js';
+
+const clocks = new WeakMap<App, ManualClock>();
+
+function appAt(level: number): App {
+  const clock = createManualClock(Date.UTC(2025, 11, 1));
+  const app = createApp({
+    realm: preparedDevRealm(),
+    featureLevel: level,
+    clock,
+    seed: 1,
+    logError: () => {},
+  });
+  clocks.set(app, clock);
+  return app;
+}
+
+async function call(app: App, method: string, path: string, params: Record<string, unknown>, email = MEMBER) {
+  const user = app.store.state.usersByEmail.get(email)!;
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) form.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+  const res = await app.fetch(
+    new Request(`http://localhost/api/v1/${path}${method === 'GET' ? `?${form}` : ''}`, {
+      method,
+      headers: {
+        Authorization: `Basic ${btoa(`${user.delivery_email}:${user.api_key}`)}`,
+        ...(method === 'GET' ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }),
+      },
+      body: method === 'GET' ? undefined : form.toString(),
+    }),
+  );
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const idOf = (app: App, email: string): number => app.store.state.usersByEmail.get(email)!.user_id;
+
+/** Sends a channel message as `email` and answers its id. */
+async function send(app: App, content: string, email = MEMBER, to = 'Denmark'): Promise<number> {
+  const res = await call(app, 'POST', 'messages', { type: 'stream', to, topic: 'levels', content }, email);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.id as number;
+}
+
+/** The ids GET /messages answers for a narrow (newest 20). */
+async function narrowIds(app: App, narrow: unknown[], email = MEMBER) {
+  const res = await call(
+    app,
+    'GET',
+    'messages',
+    { anchor: 'newest', num_before: 20, num_after: 0, narrow },
+    email,
+  );
+  if (res.status !== 200) return `${res.status} ${res.body.msg as string}`;
+  return (res.body.messages as Array<{ id: number }>).map((m) => m.id);
+}
+
+/** Behaviours of 436–503, each at the level below and at its level. */
+const CASES: Partial<
+  Record<BehaviourName, { observe: (app: App) => Promise<unknown>; below: unknown; at: unknown }>
+> = {
+  anchor_date: {
+    async observe(app) {
+      const first = await send(app, 'before the date');
+      clocks.get(app)!.advance(3_600_000);
+      const second = await send(app, 'after the date');
+      const date = new Date(app.store.clock.now() - 60_000).toISOString();
+      const narrow = [{ operator: 'channel', operand: 'Denmark' }];
+      const res = await call(app, 'GET', 'messages', {
+        anchor: 'date',
+        anchor_date: date,
+        num_before: 1,
+        num_after: 1,
+        narrow,
+      });
+      if (res.status !== 200) return res.body.msg;
+      const ids = (res.body.messages as Array<{ id: number }>).map((m) => m.id);
+      return [res.body.anchor === second, ids.includes(first), ids.includes(second)];
+    },
+    below: 'Invalid anchor',
+    at: [true, true, true],
+  },
+  mentions_narrow: {
+    async observe(app) {
+      const direct = await send(app, 'hello @**Othello, the Moor of Venice**');
+      const silent = await send(app, 'quietly @_**Othello, the Moor of Venice**');
+      const narrow = [{ operator: 'mentions', operand: idOf(app, 'othello@svc.test') }];
+      const ids = await narrowIds(app, narrow);
+      return typeof ids === 'string' ? ids : [ids.includes(direct), ids.includes(silent)];
+    },
+    below: '400 Invalid narrow operator: unknown operator mentions',
+    at: [true, false],
+  },
+  channels_archived_narrow: {
+    async observe(app) {
+      const ids = await narrowIds(app, [{ operator: 'channels', operand: 'archived' }], OWNER);
+      if (typeof ids === 'string') return ids;
+      const archived = [...app.store.state.channels.values()].find((c) => c.is_archived)!;
+      return (
+        ids.length > 0 &&
+        ids.every((id) => app.store.state.messages.get(id)!.stream_id === archived.stream_id)
+      );
+    },
+    below: '400 Invalid narrow operator: unknown channels operand archived',
+    at: true,
+  },
+  reaction_event_user_removed: {
+    async observe(app) {
+      const id = await send(app, 'react to me');
+      await call(app, 'POST', `messages/${id}/reactions`, { emoji_name: 'octopus' });
+      const event = app.store.journal.at(-1)!.event as Record<string, unknown>;
+      return [event.type, 'user' in event, event.user_id === idOf(app, MEMBER)];
+    },
+    below: ['reaction', true, true],
+    at: ['reaction', false, true],
+  },
+  linkifier_reverse_template: {
+    async observe(app) {
+      const res = await call(
+        app,
+        'POST',
+        'realm/filters',
+        {
+          pattern: 'T(?P<id>[0-9]+)',
+          url_template: 'https://tickets.example/{id}',
+          example_input: 'T42',
+          reverse_template: 'T{id}',
+        },
+        ADMIN,
+      );
+      const list = (await call(app, 'GET', 'realm/linkifiers', {})).body.linkifiers as Array<
+        Record<string, unknown>
+      >;
+      const mine = list.find((l) => l.id === res.body.id)!;
+      return [mine.example_input, mine.reverse_template];
+    },
+    below: [undefined, undefined],
+    at: ['T42', 'T{id}'],
+  },
+  linkifier_alternative_url_templates: {
+    async observe(app) {
+      const res = await call(
+        app,
+        'POST',
+        'realm/filters',
+        {
+          pattern: 'T(?P<id>[0-9]+)',
+          url_template: 'https://tickets.example/{id}',
+          alternative_url_templates: ['https://old-tickets.example/{id}'],
+        },
+        ADMIN,
+      );
+      const list = (await call(app, 'GET', 'realm/linkifiers', {})).body.linkifiers as Array<
+        Record<string, unknown>
+      >;
+      return list.find((l) => l.id === res.body.id)!.alternative_url_templates;
+    },
+    below: undefined,
+    at: ['https://old-tickets.example/{id}'],
+  },
+};
+
+describe('levels 436 to 503: endpoints, narrows, messages, events', () => {
+  it.each(Object.keys(CASES) as BehaviourName[])('%s: at the level below and at its level', async (name) => {
+    const { observe, below, at } = CASES[name]!;
+    const level = BEHAVIOURS[name].level;
+    const seen = { below: await observe(appAt(level - 1)), at: await observe(appAt(level)) };
+    expect(seen).toEqual({ below, at });
+  });
+
+  it('serves 503 by default as 13.0-dev, 498 as the 12.0 release and 499-501 as 12.x', () => {
+    expect(NEWEST_FEATURE_LEVEL).toBe(503);
+    expect(appAt(NEWEST_FEATURE_LEVEL).store.featureLevel).toBe(503);
+    expect([497, 498, 499, 501, 502, 503].map(releaseOf)).toEqual([
+      '12.0-dev',
+      '12.0',
+      '12.1',
+      '12.1',
+      '13.0-dev',
+      '13.0-dev',
+    ]);
+  });
+
+  it('sends the reaction user object below 328, not from 328 to 338, again from 339 to 483, never from 484', () => {
+    const sent = (level: number) =>
+      !has('reaction_user_dropped', level) && !has('reaction_event_user_removed', level);
+    expect([327, 328, 338, 339, 483, 484, 503].map(sent)).toEqual([
+      true,
+      false,
+      false,
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+});
