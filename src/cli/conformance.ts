@@ -40,6 +40,10 @@ export function registerConformance(program: Command): void {
       [],
     )
     .option('--read-only', 'run only scenarios with mutates: false')
+    .option(
+      '--audit',
+      'read the state a run must not disturb (accounts, settings, users, channels, groups, realm) before and after the run; every difference fails the run (exit 1)',
+    )
     .option('-g, --grep <regex>', 'run only scenarios whose name, file or tag matches')
     .option(
       '-r, --reporter <kind[=file]>',

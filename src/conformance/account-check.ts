@@ -51,6 +51,14 @@ async function factsOf(
   const response = await send('GET', '/users/me', {}, { fetch, baseUrl: target.baseUrl, account, aliases });
   const body = response.body as Record<string, unknown> | null;
   const msg = typeof body?.msg === 'string' && body.msg ? `: ${body.msg}` : '';
+  // Incoming webhook bots may only post to their webhook: the key is right, but the account can play no actor.
+  if (response.status === 401 && /webhook bot/i.test(msg))
+    return {
+      user_id: 0,
+      role: 'bot',
+      is_active: true,
+      unusable: 'an incoming webhook bot (no access to the API)',
+    };
   if (response.status === 401)
     throw new AccountCheckError(
       `${label}: ${target.name} refused its credentials (401${msg}); correct the key or remove the account`,
@@ -86,9 +94,9 @@ export async function checkAccounts(
     const misfits: string[] = [];
     const fit = list.filter((a) => {
       const real = facts[a.email]!;
-      if (real.is_active && fitsRole(real.role, role)) return true;
+      if (real.is_active && !real.unusable && fitsRole(real.role, role)) return true;
       misfits.push(
-        `the accounts file's ${role} account (${a.email}) is ${real.is_active ? aRole(real.role) : 'deactivated'}`,
+        `the accounts file's ${role} account (${a.email}) is ${real.unusable ?? (real.is_active ? aRole(real.role) : 'deactivated')}`,
       );
       return false;
     });
@@ -98,10 +106,11 @@ export async function checkAccounts(
   if (book.fallback) {
     const real = facts[book.fallback.email]!;
     const list = (byRole[real.role] ??= []);
-    if (!list.some((a) => a.email === book.fallback!.email)) list.push(book.fallback);
+    if (!real.unusable && !list.some((a) => a.email === book.fallback!.email)) list.push(book.fallback);
+    if (!list.length) delete byRole[real.role];
     for (const role of ROLES)
       if (role !== 'none' && !byRole[role]?.length)
-        unfit[role] ??= `the [api] account (${book.fallback.email}) is ${aRole(real.role)}`;
+        unfit[role] ??= `the [api] account (${book.fallback.email}) is ${real.unusable ?? aRole(real.role)}`;
   }
   // As in `svc-mock accounts --json` books: with no administrator, the owner plays one.
   if (!byRole.administrator?.length && byRole.owner?.length) byRole.administrator = [...byRole.owner];

@@ -18,6 +18,8 @@ export interface AccountFacts {
   /** The server's role, `bot` for a bot account. */
   role: Exclude<Role, 'none'>;
   is_active: boolean;
+  /** Why the account cannot play any actor although its key is right (an incoming webhook bot). */
+  unusable?: string;
 }
 
 /** Accounts by role (in the order successive actors take them) and by actor name; `site` from an ini file. */
@@ -136,9 +138,9 @@ export function resolveActors(
     }
     const own = book.byActor[actor];
     if (own) {
-      const real = book.facts?.[own.email]?.role;
-      if (real && !fitsRole(real, role))
-        return `needs ${aRole(role)}; the accounts file's account for actor "${actor}" (${own.email}) is ${aRole(real)}`;
+      const facts = book.facts?.[own.email];
+      if (facts && (facts.unusable || !fitsRole(facts.role, role)))
+        return `needs ${aRole(role)}; the accounts file's account for actor "${actor}" (${own.email}) is ${facts.unusable ?? aRole(facts.role)}`;
       out[actor] = own;
       continue;
     }

@@ -1,0 +1,72 @@
+/** `--audit`: the state a run must not disturb, read before and after it, every difference a failure of the run. */
+import type { AccountBook } from '../accounts.js';
+import type { Alias } from '../alias.js';
+import type { Target } from '../target.js';
+import type { ScenarioResult } from '../transcript.js';
+import { compareStates, type AuditDifference } from './compare.js';
+import { readAuditState } from './read-state.js';
+
+export { compareStates, type AuditDifference } from './compare.js';
+export { readAuditState, type AuditState } from './read-state.js';
+
+/** The file and name of the pseudo-scenario the audit adds to a run's results. */
+export const AUDIT_FILE = 'audit';
+
+/** Options of {@link startAudit}. */
+export interface AuditOptions {
+  runId: string;
+  featureLevel: number;
+  aliases?: readonly Alias[];
+  now?: () => number;
+}
+
+const show = (value: unknown): string => (value === undefined ? '(absent)' : JSON.stringify(value));
+
+/** The pseudo-scenario "audit": passed with no difference, else one failure per difference. */
+export function auditResult(
+  differences: readonly AuditDifference[],
+  options: AuditOptions & { durationMs: number; accounts: number },
+): ScenarioResult {
+  return {
+    file: AUDIT_FILE,
+    name: `audit: the server is left as the run found it (${options.accounts} accounts, realm, users, channels, groups)`,
+    outcome: differences.length ? 'failed' : 'passed',
+    runId: options.runId,
+    featureLevel: options.featureLevel,
+    steps: [],
+    failures: differences.map((d) => ({
+      kind: 'mismatch',
+      message: `${d.path}: ${show(d.before)} → ${show(d.after)}`,
+      path: d.path,
+      expected: d.before,
+      actual: d.after,
+      step: 'audit',
+    })),
+    durationMs: options.durationMs,
+  };
+}
+
+/** Reads the state now; `finish()` reads it again and returns the pseudo-scenario with every difference. */
+export async function startAudit(
+  target: Target,
+  book: AccountBook,
+  options: AuditOptions,
+): Promise<{ finish(): Promise<ScenarioResult> }> {
+  const now = options.now ?? Date.now;
+  const started = now();
+  const read = () => readAuditState(target, book, { aliases: options.aliases });
+  const before = await read();
+  const readMs = now() - started;
+  return {
+    async finish() {
+      const t = now();
+      const after = await read();
+      const accounts = Object.keys(before.accounts as object).length;
+      return auditResult(compareStates(before, after, options.runId), {
+        ...options,
+        accounts,
+        durationMs: readMs + (now() - t),
+      });
+    },
+  };
+}
