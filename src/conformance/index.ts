@@ -9,7 +9,13 @@ export {
 } from './accounts.js';
 export { aliasIncoming, aliasOutgoing, parseAlias, type Alias } from './alias.js';
 export { checkEvent, checkResponse, routeOf } from './checks.js';
-export { computeCoverage, coverageSummary, type Coverage } from './coverage.js';
+export {
+  computeCoverage,
+  coverageFigures,
+  coverageSummary,
+  type Coverage,
+  type CoverageOptions,
+} from './coverage.js';
 export { createHttpTarget, fetchMockAccounts } from './http-target.js';
 export {
   loadScenarioFile,
