@@ -539,6 +539,15 @@ export type PostRegisterResponse = SuccessEnvelope &
       display_name: string;
       all_event_types: string[] | null;
       config_options?: {}[];
+      url_options?: {
+        key: string;
+        label: string;
+        /**
+         * Named validator before feature level 485.
+         */
+        input_type?: string;
+        validator?: string;
+      }[];
     }[];
     realm_domains?: {
       domain: string;
@@ -561,6 +570,90 @@ export type PostRegisterResponse = SuccessEnvelope &
       name: string;
     }[];
     navigation_tour_video_url?: string | null;
+    idle_queue_timeout_secs?: number;
+    server_supported_permission_settings?: {
+      realm: {
+        [k: string]: {
+          require_system_group: boolean;
+          allow_internet_group: boolean;
+          allow_nobody_group: boolean;
+          allow_everyone_group: boolean;
+          default_group_name: string;
+          default_for_system_groups: string | null;
+          allowed_system_groups: string[];
+        };
+      };
+      stream: {
+        [k: string]: {
+          require_system_group: boolean;
+          allow_internet_group: boolean;
+          allow_nobody_group: boolean;
+          allow_everyone_group: boolean;
+          default_group_name: string;
+          default_for_system_groups: string | null;
+          allowed_system_groups: string[];
+        };
+      };
+      group: {
+        [k: string]: {
+          require_system_group: boolean;
+          allow_internet_group: boolean;
+          allow_nobody_group: boolean;
+          allow_everyone_group: boolean;
+          default_group_name: string;
+          default_for_system_groups: string | null;
+          allowed_system_groups: string[];
+        };
+      };
+    };
+    server_thumbnail_formats?: {
+      name: string;
+      max_width: number;
+      max_height: number;
+      format: string;
+      animated: boolean;
+    }[];
+    server_min_deactivated_realm_deletion_days?: number | null;
+    server_max_deactivated_realm_deletion_days?: number | null;
+    password_max_length?: number;
+    server_can_summarize_topics?: boolean;
+    server_report_message_types?: {
+      key: string;
+      name: string;
+    }[];
+    realm_billing?: {
+      has_pending_sponsorship_request: boolean;
+    };
+    reminders?: {}[];
+    /**
+     * Levels 406 to 467; keyed by push account id.
+     */
+    push_devices?: {
+      [k: string]: {};
+    };
+    /**
+     * From level 468; keyed by device id.
+     */
+    devices?: {
+      [k: string]: {};
+    };
+    realm_uuid?: string;
+    realm_owner_full_content_access?: boolean;
+    realm_default_avatar_source?: 'G' | 'J';
+    realm_media_preview_size?: number;
+    realm_require_e2ee_push_notifications?: boolean;
+    realm_send_channel_events_messages?: boolean;
+    realm_gif_rating_policy?: number;
+    gif_rating_policy_options?: {
+      [k: string]: {
+        name: string;
+        id: number;
+      };
+    };
+    tenor_api_key?: string;
+    klipy_api_key?: string;
+    has_webex_token?: boolean;
+    avatar_source?: 'G' | 'U' | 'J';
   };
 export type PostSavedSnippetsResponse = SuccessEnvelope & {
   saved_snippet_id: number;
@@ -1165,6 +1258,10 @@ export interface EditHistoryEntry {
 }
 export interface GetMessagesParams {
   anchor?: string;
+  /**
+   * With anchor "date": an ISO 8601 time; the anchor is the first message of the narrow sent at or after it.
+   */
+  anchor_date?: string;
   include_anchor?: boolean;
   num_before?: number;
   num_after?: number;
@@ -1210,6 +1307,18 @@ export interface Linkifier {
    * RFC 6570 URL template.
    */
   url_template: string;
+  /**
+   * A sample text the pattern matches (from feature level 471; null when unset).
+   */
+  example_input?: string | null;
+  /**
+   * The text a URL of url_template turns back into, with the pattern's groups (from 471; null when unset).
+   */
+  reverse_template?: string | null;
+  /**
+   * More URL templates, used only to turn URLs back into linkifier text (from 478).
+   */
+  alternative_url_templates?: string[];
 }
 export interface GetRealmPresenceParams {}
 /**
@@ -1434,6 +1543,7 @@ export interface Channel {
   can_move_messages_within_channel_group: GroupSettingValue;
   can_send_message_group: GroupSettingValue;
   can_subscribe_group: GroupSettingValue;
+  can_create_topic_group: GroupSettingValue;
   can_resolve_topics_group: GroupSettingValue;
   /**
    * GET /streams only, and only when include_default=true.
@@ -1585,6 +1695,14 @@ export interface User {
   profile_data?: {
     [k: string]: ProfileDataValue;
   };
+  /**
+   * From feature level 433; false: the mock imports no stub accounts.
+   */
+  is_imported_stub: boolean;
+  /**
+   * From feature level 490; false: the mock deletes no accounts.
+   */
+  is_deleted: boolean;
 }
 export interface ProfileDataValue {
   value: string;
@@ -1740,6 +1858,7 @@ export interface Subscription {
   can_move_messages_within_channel_group: GroupSettingValue;
   can_send_message_group: GroupSettingValue;
   can_subscribe_group: GroupSettingValue;
+  can_create_topic_group: GroupSettingValue;
   can_resolve_topics_group: GroupSettingValue;
   /**
    * The user's colour for the channel.
@@ -1834,6 +1953,18 @@ export interface PatchRealmFiltersFilterIdParams {
   filter_id: number;
   pattern: string;
   url_template: string;
+  /**
+   * A sample text the pattern matches (from feature level 471).
+   */
+  example_input?: string;
+  /**
+   * Needs example_input (from 471).
+   */
+  reverse_template?: string;
+  /**
+   * From 478.
+   */
+  alternative_url_templates?: string[];
 }
 export interface PatchRealmLinkifiersParams {
   ordered_linkifier_ids: number[];
@@ -1908,6 +2039,10 @@ export interface PatchRealmUserSettingsDefaultsParams {
   send_read_receipts?: boolean;
   email_address_visibility?: 1 | 2 | 3 | 4 | 5;
   dense_mode?: boolean;
+  allow_private_data_export?: boolean;
+  web_left_sidebar_unreads_count_summary?: boolean;
+  web_left_sidebar_show_channel_folders?: boolean;
+  web_inbox_show_channel_folders?: boolean;
 }
 export interface PatchSavedSnippetsSavedSnippetIdParams {
   saved_snippet_id: number;
@@ -1985,6 +2120,10 @@ export interface PatchSettingsParams {
   dense_mode?: boolean;
   full_name?: string;
   timezone?: string;
+  allow_private_data_export?: boolean;
+  web_left_sidebar_unreads_count_summary?: boolean;
+  web_left_sidebar_show_channel_folders?: boolean;
+  web_inbox_show_channel_folders?: boolean;
 }
 export interface PatchStreamParams {
   stream_id: number;
@@ -2049,6 +2188,12 @@ export interface PatchStreamParams {
         old?: GroupSettingValue;
       };
   can_subscribe_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_create_topic_group?:
     | GroupSettingValue
     | {
         new: GroupSettingValue;
@@ -2236,6 +2381,18 @@ export interface PostRealmEmojiEmojiNameParams {
 export interface PostRealmFiltersParams {
   pattern: string;
   url_template: string;
+  /**
+   * A sample text the pattern matches (from feature level 471).
+   */
+  example_input?: string;
+  /**
+   * Needs example_input (from 471).
+   */
+  reverse_template?: string;
+  /**
+   * From 478.
+   */
+  alternative_url_templates?: string[];
 }
 export interface PostRealmPlaygroundsParams {
   name: string;
@@ -2268,6 +2425,10 @@ export interface PostRegisterParams {
   };
   narrow?: [string, string][];
   queue_lifespan_secs?: number;
+  /**
+   * Seconds (at least 1, at most 7 days) to keep the queue without polling, or "mobile" (12 hours); from feature level 481.
+   */
+  idle_queue_timeout?: number | 'mobile';
 }
 /**
  * The core of every POST /register response (reference A.6), besides result and msg.
@@ -2384,15 +2545,10 @@ export interface CodePlayground {
   url_template: string;
 }
 /**
- * A bot as its owner and the administrators see it: register realm_bots, realm_bot/add (reference A.7, B.3).
+ * A bot as its owner and the administrators see it: register realm_bots, realm_bot/add (reference A.7, B.3). api_key, avatar_url, bot_type, email, full_name, is_active and owner_id were removed at feature level 474 (the schemas of older levels add them back).
  */
 export interface Bot {
-  email: string;
   user_id: number;
-  full_name: string;
-  bot_type: 1 | 2 | 3 | 4;
-  is_active: boolean;
-  api_key: string;
   /**
    * Channel name, or null.
    */
@@ -2402,8 +2558,6 @@ export interface Bot {
    */
   default_events_register_stream: string | null;
   default_all_public_streams: boolean;
-  owner_id?: number | null;
-  avatar_url: string | null;
   /**
    * Outgoing-webhook ({base_url, interface, token}) or embedded-bot ({service_name, config_data}) services.
    */
@@ -2582,6 +2736,7 @@ export interface PostUsersMeSubscriptionsParams {
   can_move_messages_within_channel_group?: GroupSettingValue;
   can_send_message_group?: GroupSettingValue;
   can_subscribe_group?: GroupSettingValue;
+  can_create_topic_group?: GroupSettingValue;
   can_resolve_topics_group?: GroupSettingValue;
 }
 export interface PostUsersUserIdStatusParams {
@@ -3368,7 +3523,7 @@ export interface RealmSettings {
    */
   jitsi_server_url?: string | null;
   /**
-   * 0 disabled, 1 Y, 2 G, 3 PG, 4 PG-13, 5 R.
+   * 0 disabled, 1 Y, 2 G, 3 PG, 4 PG-13, 5 R. Sent as realm_gif_rating_policy from feature level 453.
    */
   giphy_rating?: 0 | 1 | 2 | 3 | 4 | 5;
   /**
@@ -3433,6 +3588,30 @@ export interface RealmSettings {
   can_summarize_topics_group?: GroupSettingValue | string;
   direct_message_initiator_group?: GroupSettingValue | string;
   direct_message_permission_group?: GroupSettingValue | string;
+  /**
+   * From feature level 409.
+   */
+  require_e2ee_push_notifications?: boolean;
+  /**
+   * From feature level 434.
+   */
+  send_channel_events_messages?: boolean;
+  /**
+   * From feature level 438; set only by a server command.
+   */
+  owner_full_content_access?: boolean;
+  /**
+   * From feature level 456: G Gravatar, J Jdenticon.
+   */
+  default_avatar_source?: 'G' | 'J';
+  /**
+   * From feature level 469: thumbnail size in percent of the default.
+   */
+  media_preview_size?: number;
+  /**
+   * From feature level 477.
+   */
+  workplace_users_group?: GroupSettingValue | string;
 }
 /**
  * Personal settings (PATCH /settings, PATCH /realm/user_settings_defaults, register user_settings without emojiset_choices, available_notification_sounds and timezone). Every property has the real server default.
@@ -3549,6 +3728,22 @@ export interface UserSettings {
    * 1 everyone, 2 members, 3 administrators, 4 nobody, 5 moderators.
    */
   email_address_visibility?: 1 | 2 | 3 | 4 | 5;
+  /**
+   * From feature level 293.
+   */
+  allow_private_data_export?: boolean;
+  /**
+   * From feature level 398.
+   */
+  web_left_sidebar_unreads_count_summary?: boolean;
+  /**
+   * From feature level 411.
+   */
+  web_left_sidebar_show_channel_folders?: boolean;
+  /**
+   * From feature level 431.
+   */
+  web_inbox_show_channel_folders?: boolean;
 }
 export interface FixtureUser {
   user_id: number;
@@ -3602,6 +3797,7 @@ export interface FixtureChannel {
   can_send_message_group?: GroupSettingValue;
   can_subscribe_group?: GroupSettingValue;
   can_resolve_topics_group?: GroupSettingValue;
+  can_create_topic_group?: GroupSettingValue;
 }
 export interface FixtureSubscription {
   user_id: number;

@@ -7,7 +7,8 @@ import { NEWEST_FEATURE_LEVEL, has } from '../versions/index.js';
 import { checkValidatorAt, schemasAtLevel } from './level-schemas.js';
 
 const IAGO = 'iago@svc.test';
-const LEVELS = [1, 167, 218, 330, NEWEST_FEATURE_LEVEL];
+// 332, 435, 484, 498 and 503: the web app's 10.0 schemas, the 11.x default, the reaction change, 12.0 and 13.0-dev.
+const LEVELS = [...new Set([1, 167, 218, 330, 332, 435, 484, 498, 503, NEWEST_FEATURE_LEVEL])];
 const apps = new LevelApps();
 const ALL_CAPABILITIES = {
   notification_settings_null: true,

@@ -10,7 +10,9 @@
  * - register's `realm_default_streams` lists channel objects before level 330;
  * - reactions in message objects carry a `user` object before level 328;
  * - subscriptions carry `email_address` before level 226;
- * - register's legacy `realm_filters` lists [pattern, url_format, id] triples before level 176.
+ * - register's legacy `realm_filters` lists [pattern, url_format, id] triples before level 176;
+ * - attachments list `messages` ({id, date_sent}) instead of `message_ids` before level 472;
+ * - reaction events may carry a `user` object before level 484.
  * Schemas not named in {@link KIND_SCHEMAS} are unchanged; events and endpoints that `$ref` a transformed
  * resource see the transformed shape.
  */
@@ -35,6 +37,7 @@ export const KIND_SCHEMAS: Readonly<Record<ObjectKind, readonly [string, string]
   server_settings: ['resources/server-settings.json', ''],
   stream_delete_event: ['events/stream.json', '/$defs/Delete'],
   user: ['resources/user.json', ''],
+  bot: ['resources/bot.json', ''],
 };
 
 /** The `user` object of reactions in messages before level 328. */
@@ -47,6 +50,14 @@ const REACTION_USER: Schema = {
     is_mirror_dummy: { type: 'boolean' },
   },
   required: ['id', 'email', 'full_name', 'is_mirror_dummy'],
+  additionalProperties: false,
+};
+
+/** The `user` object of reaction events before level 484. */
+const REACTION_EVENT_USER: Schema = {
+  type: 'object',
+  properties: { user_id: { type: 'integer' }, email: { type: 'string' }, full_name: { type: 'string' } },
+  required: ['user_id', 'email', 'full_name'],
   additionalProperties: false,
 };
 
@@ -65,7 +76,17 @@ const OLD_FIELD_SCHEMAS: Readonly<Record<string, Schema>> = {
 };
 
 /** Fields that a later level removed (the newest schemas no longer list them), at the levels that sent them. */
-const RESTORED_FIELD_SCHEMAS: Readonly<Record<string, Schema>> = { is_billing_admin: { type: 'boolean' } };
+const RESTORED_FIELD_SCHEMAS: Readonly<Record<string, Schema>> = {
+  is_billing_admin: { type: 'boolean' },
+  // Bot objects before level 474.
+  api_key: { type: 'string', pattern: '^[A-Za-z0-9]{32}$' },
+  avatar_url: { type: ['string', 'null'] },
+  bot_type: { type: 'integer', enum: [1, 2, 3, 4] },
+  email: { type: 'string' },
+  full_name: { type: 'string' },
+  is_active: { type: 'boolean' },
+  owner_id: { type: ['integer', 'null'] },
+};
 
 function at(schema: Schema, pointer: string): Schema {
   let node: unknown = schema;
@@ -133,6 +154,27 @@ export function schemasAtLevel(level: number): Schema[] {
       subscription.required = [...(subscription.required as string[]), 'email_address'];
     }
   }
+  if (!has('attachment_message_ids', level)) {
+    // Before 472 attachments listed {id, date_sent} objects as messages instead of message_ids.
+    const attachment = byId.get('resources/attachment.json');
+    if (attachment) {
+      delete (attachment.properties as Record<string, Schema>).message_ids;
+      attachment.required = (attachment.required as string[]).map((f) =>
+        f === 'message_ids' ? 'messages' : f,
+      );
+    }
+  } else {
+    const attachment = byId.get('resources/attachment.json');
+    if (attachment) delete (attachment.properties as Record<string, Schema>).messages;
+  }
+  if (!has('reaction_event_user_removed', level)) {
+    // Reaction events carried a user object before 484 (not from 328 to 338: optional here).
+    const event = byId.get('events/reaction.json');
+    for (const op of ['Add', 'Remove']) {
+      const def = event && (at(event, `/$defs/${op}`).properties as Record<string, Schema>);
+      if (def) def.user = REACTION_EVENT_USER;
+    }
+  }
   const register = byId.get(KIND_SCHEMAS.register[0]);
   const properties =
     register && (at(register, KIND_SCHEMAS.register[1]).properties as Record<string, Schema>);
@@ -157,6 +199,8 @@ function levelKey(level: number): string {
     String(has('message_reactions_without_user', level)),
     String(has('subscription_email_address_removed', level)),
     String(has('field_linkifier_url_template', level)),
+    String(has('attachment_message_ids', level)),
+    String(has('reaction_event_user_removed', level)),
   );
   const key = parts.join('|');
   keyByLevel.set(level, key);

@@ -48,6 +48,7 @@ export const CHANNEL_GROUP_SETTINGS = [
   'can_send_message_group',
   'can_subscribe_group',
   'can_resolve_topics_group',
+  'can_create_topic_group',
 ] as const;
 export type ChannelGroupSetting = (typeof CHANNEL_GROUP_SETTINGS)[number];
 

@@ -75,6 +75,9 @@ export function formatUser(
     timezone: user.timezone,
     avatar_url: avatarUrl(state, user, { clientExtavatar: options.clientExtavatar, viewer }),
     avatar_version: user.avatar_version,
+    // The mock imports no stub accounts and deletes none (levels 433 and 490; fields.ts drops them below).
+    is_imported_stub: false,
+    is_deleted: false,
   };
   // Sent from level 73 to 362; can_manage_billing_group replaced it.
   if (has('field_user_is_billing_admin', level))

@@ -27,7 +27,8 @@ export type ObjectKind =
   | 'subscribed'
   | 'server_settings'
   | 'stream_delete_event'
-  | 'user';
+  | 'user'
+  | 'bot';
 
 /**
  * When one field appeared, and how it looked before: absent (neither `oldName` nor `oldValue`), under an
@@ -77,6 +78,7 @@ const CHANNEL_FIELDS: Readonly<Record<string, FieldRule>> = {
   can_resolve_topics_group: { since: 'field_can_resolve_topics_group' },
   can_delete_any_message_group: { since: 'field_can_delete_message_channel_groups' },
   can_delete_own_message_group: { since: 'field_can_delete_message_channel_groups' },
+  can_create_topic_group: { since: 'field_can_create_topic_group' },
 };
 
 /** Authentication methods as booleans (enabled), the register shape before level 243. */
@@ -149,9 +151,23 @@ const REGISTER_FIELDS_BEFORE_218: Readonly<Record<string, FieldRule>> = {
   can_invite_others_to_realm: { since: 'field_can_invite_others_to_realm' },
   max_topic_length: { since: 'field_register_max_lengths' },
   max_message_length: { since: 'field_register_max_lengths' },
+  // Before 53 in the stream section under these older names.
+  max_stream_name_length: { since: 'field_register_max_lengths', oldName: 'stream_name_max_length' },
+  max_stream_description_length: {
+    since: 'field_register_max_lengths',
+    oldName: 'stream_description_max_length',
+  },
   realm_linkifiers: { since: 'field_realm_linkifiers' },
-  realm_giphy_rating: { since: 'field_giphy_rating' },
-  giphy_rating_options: { since: 'field_giphy_rating' },
+  // Renamed realm_gif_rating_policy at 453; the choices were renamed twice (442, 453): the realm section
+  // sends the name of the level.
+  realm_gif_rating_policy: {
+    since: 'field_gif_rating_policy',
+    oldName: 'realm_giphy_rating',
+    oldSince: 'field_giphy_rating',
+  },
+  giphy_rating_options: { since: 'field_giphy_rating_options_name' },
+  gif_rating_options: { since: 'field_gif_rating_options_name' },
+  gif_rating_policy_options: { since: 'field_gif_rating_policy' },
   realm_move_messages_between_streams_policy: { since: 'field_move_between_streams_policy' },
   is_moderator: { since: 'field_is_moderator' },
   server_timestamp: { since: 'field_presence_server_timestamp' },
@@ -207,6 +223,33 @@ const SETTINGS_BEFORE_218: Readonly<Record<string, FieldRule>> = {
   automatically_follow_topics_where_mentioned: { since: 'field_follow_topics_where_mentioned' },
 };
 
+/** Register keys of levels 221 to 503 that the web app's state schemas and the published schema require. */
+const REGISTER_FIELDS_AFTER_220: Readonly<Record<string, FieldRule>> = {
+  server_supported_permission_settings: { since: 'field_server_supported_permission_settings' },
+  server_thumbnail_formats: { since: 'field_server_thumbnail_formats' },
+  server_min_deactivated_realm_deletion_days: { since: 'field_realm_deletion_days' },
+  server_max_deactivated_realm_deletion_days: { since: 'field_realm_deletion_days' },
+  password_max_length: { since: 'field_password_max_length' },
+  server_can_summarize_topics: { since: 'field_server_can_summarize_topics' },
+  realm_billing: { since: 'field_realm_billing' },
+  reminders: { since: 'field_reminders' },
+  // Sent from 406 to 467 only (devices replaced it).
+  push_devices: { since: 'field_push_devices' },
+  realm_require_e2ee_push_notifications: { since: 'field_realm_require_e2ee_push_notifications' },
+  realm_send_channel_events_messages: { since: 'field_realm_send_channel_events_messages' },
+  server_report_message_types: { since: 'field_server_report_message_types' },
+  realm_owner_full_content_access: { since: 'field_realm_owner_full_content_access' },
+  tenor_api_key: { since: 'field_tenor_api_key' },
+  realm_default_avatar_source: { since: 'field_realm_default_avatar_source' },
+  realm_uuid: { since: 'field_realm_uuid' },
+  devices: { since: 'field_devices' },
+  realm_media_preview_size: { since: 'field_realm_media_preview_size' },
+  realm_workplace_users_group: { since: 'field_realm_workplace_users_group' },
+  idle_queue_timeout_secs: { since: 'idle_queue_timeout' },
+  klipy_api_key: { since: 'field_klipy_api_key' },
+  has_webex_token: { since: 'field_has_webex_token' },
+};
+
 /** Object kind -> field -> the rule of its level. Iterated by the tests: every entry is checked. */
 export const FIELDS: Readonly<Record<ObjectKind, Readonly<Record<string, FieldRule>>>> = {
   channel: CHANNEL_FIELDS,
@@ -249,7 +292,15 @@ export const FIELDS: Readonly<Record<ObjectKind, Readonly<Record<string, FieldRu
     role: { since: 'field_user_role' },
     // Sent from level 73 to 362 only.
     is_billing_admin: { since: 'field_user_is_billing_admin' },
+    is_imported_stub: { since: 'field_user_is_imported_stub' },
+    is_deleted: { since: 'field_user_is_deleted' },
   },
+  // Bot objects lost these fields at 474 (clients read them from the user object); formatBot adds them below.
+  bot: Object.fromEntries(
+    ['api_key', 'avatar_url', 'bot_type', 'email', 'full_name', 'is_active', 'owner_id'].map(
+      (field): [string, FieldRule] => [field, { since: 'bot_user_fields' }],
+    ),
+  ),
   register: {
     ...REGISTER_FIELDS_BEFORE_218,
     realm_url: { since: 'field_realm_url' },
@@ -326,6 +377,7 @@ export const FIELDS: Readonly<Record<ObjectKind, Readonly<Record<string, FieldRu
     realm_can_set_topics_policy_group: { since: 'field_realm_topics_policy' },
     realm_can_set_delete_message_policy_group: { since: 'field_realm_delete_policy_group' },
     realm_welcome_message_custom_text: { since: 'field_realm_welcome_message_text' },
+    ...REGISTER_FIELDS_AFTER_220,
   },
   user_settings: {
     ...SETTINGS_BEFORE_218,
@@ -348,6 +400,10 @@ export const FIELDS: Readonly<Record<ObjectKind, Readonly<Record<string, FieldRu
     web_channel_default_view: { since: 'field_web_channel_default_view' },
     web_animate_image_previews: { since: 'field_web_animate_image_previews' },
     web_suggest_update_timezone: { since: 'field_web_suggest_update_timezone' },
+    allow_private_data_export: { since: 'field_allow_private_data_export' },
+    web_left_sidebar_unreads_count_summary: { since: 'field_web_left_sidebar_unreads_count_summary' },
+    web_left_sidebar_show_channel_folders: { since: 'field_web_left_sidebar_show_channel_folders' },
+    web_inbox_show_channel_folders: { since: 'field_web_inbox_show_channel_folders' },
   },
 };
 

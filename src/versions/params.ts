@@ -17,10 +17,15 @@ const INVITE_PARAMS: Gates = {
 const HOME_VIEW_PARAMS: Gates = {
   web_home_view: 'settings_web_home_view',
   web_escape_navigates_to_home_view: 'settings_web_home_view',
+  allow_private_data_export: 'field_allow_private_data_export',
+  web_left_sidebar_unreads_count_summary: 'field_web_left_sidebar_unreads_count_summary',
+  web_left_sidebar_show_channel_folders: 'field_web_left_sidebar_show_channel_folders',
+  web_inbox_show_channel_folders: 'field_web_inbox_show_channel_folders',
 };
 const CHANNEL_POLICY_PARAMS: Gates = {
   stream_post_policy: 'stream_post_policy',
   can_send_message_group: 'can_send_message_group',
+  can_create_topic_group: 'field_can_create_topic_group',
 };
 
 const LINKIFIER_PARAMS: Gates = {
@@ -60,6 +65,7 @@ export const PARAMETER_GATES: ReadonlyMap<string, Gates> = new Map<string, Gates
   ],
   ['PATCH /messages/{message_id}', { prev_content_sha256: 'edit_prev_content_sha256' }],
   ['GET /users', { user_ids: 'users_user_ids' }],
+  ['POST /register', { idle_queue_timeout: 'idle_queue_timeout' }],
   ['PATCH /streams/{stream_id}', CHANNEL_POLICY_PARAMS],
   ['POST /realm/filters', LINKIFIER_PARAMS],
   ['PATCH /realm/filters/{filter_id}', LINKIFIER_PARAMS],

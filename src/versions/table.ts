@@ -996,7 +996,8 @@ export const BEHAVIOURS = {
   },
   field_register_max_lengths: {
     level: 53,
-    change: 'register carries max_topic_length and max_message_length',
+    change:
+      'register carries max_topic_length and max_message_length, and max_stream_name_length and max_stream_description_length (stream_name_max_length and stream_description_max_length before)',
     where: 'POST /register',
   },
   field_realm_linkifiers: {
@@ -1290,6 +1291,198 @@ export const BEHAVIOURS = {
     level: 407,
     change: "administrators may change another user's status (below: the route does not exist, 404)",
     where: 'POST /users/{id}/status',
+  },
+  // --- 436–503: register, users, bots, settings
+  // Register keys, user, bot and settings fields of levels 221 to 503 that the web app's state schemas and
+  // the published register schema require (src/versions/register-facts.ts names the sources). Entries named
+  // field_* are the levels of src/versions/fields.ts.
+  field_server_supported_permission_settings: {
+    level: 221,
+    change: 'register carries server_supported_permission_settings (realm, stream and group settings)',
+    where: 'POST /register',
+  },
+  field_server_thumbnail_formats: {
+    level: 273,
+    change: 'register carries server_thumbnail_formats (the formats uploaded images are thumbnailed into)',
+    where: 'POST /register',
+  },
+  field_allow_private_data_export: {
+    level: 293,
+    change: 'user settings carry allow_private_data_export',
+    where: 'user settings (register, defaults)',
+  },
+  field_realm_deletion_days: {
+    level: 332,
+    change:
+      'register carries server_min_deactivated_realm_deletion_days and server_max_deactivated_realm_deletion_days',
+    where: 'POST /register',
+  },
+  field_password_max_length: {
+    level: 338,
+    change: 'register carries password_max_length',
+    where: 'POST /register',
+  },
+  field_server_can_summarize_topics: {
+    level: 350,
+    change: 'register carries server_can_summarize_topics (false: the mock has no summarization model)',
+    where: 'POST /register',
+  },
+  field_realm_billing: {
+    level: 363,
+    change: 'register carries realm_billing {has_pending_sponsorship_request}',
+    where: 'POST /register realm_billing section',
+  },
+  field_web_left_sidebar_unreads_count_summary: {
+    level: 398,
+    change: 'user settings carry web_left_sidebar_unreads_count_summary',
+    where: 'user settings (register, defaults)',
+  },
+  field_reminders: {
+    level: 399,
+    change: 'register carries reminders (the mock schedules no reminders: always [])',
+    where: 'POST /register reminders section',
+  },
+  field_push_devices: {
+    level: 406,
+    until: 468,
+    change:
+      'register carries push_devices (until 468, when devices replaced it); the mock registers no E2EE push devices, so it is {}',
+    where: 'POST /register push_device section',
+  },
+  field_realm_require_e2ee_push_notifications: {
+    level: 409,
+    change: 'register carries realm_require_e2ee_push_notifications',
+    where: 'POST /register, realm settings',
+  },
+  field_web_left_sidebar_show_channel_folders: {
+    level: 411,
+    change: 'user settings carry web_left_sidebar_show_channel_folders',
+    where: 'user settings (register, defaults)',
+  },
+  field_web_inbox_show_channel_folders: {
+    level: 431,
+    change: 'user settings carry web_inbox_show_channel_folders',
+    where: 'user settings (register, defaults)',
+  },
+  field_user_is_imported_stub: {
+    level: 433,
+    change: 'user objects carry is_imported_stub (false: the mock imports no stub accounts)',
+    where:
+      'GET /users, GET /users/{id}, register realm_users, realm_non_active_users, cross_realm_bots, realm_user events',
+  },
+  field_realm_send_channel_events_messages: {
+    level: 434,
+    change: 'register carries realm_send_channel_events_messages',
+    where: 'POST /register, realm settings',
+  },
+  field_server_report_message_types: {
+    level: 435,
+    change: 'register carries server_report_message_types ({key, name} report reasons)',
+    where: 'POST /register',
+  },
+  field_realm_owner_full_content_access: {
+    level: 438,
+    change: 'register carries realm_owner_full_content_access (false for the dev realm)',
+    where: 'POST /register',
+  },
+  field_can_create_topic_group: {
+    level: 441,
+    change: 'channel objects carry can_create_topic_group (role:everyone unless set)',
+    where: 'channel and subscription objects (register, GET /streams, GET /users/me/subscriptions, events)',
+  },
+  field_tenor_api_key: {
+    level: 442,
+    change: 'register carries tenor_api_key ("": the mock configures no Tenor key)',
+    where: 'POST /register',
+  },
+  field_giphy_rating_options_name: {
+    level: 55,
+    until: 442,
+    change: 'register carries the GIF rating choices as giphy_rating_options (gif_rating_options from 442)',
+    where: 'POST /register',
+  },
+  field_gif_rating_options_name: {
+    level: 442,
+    until: 453,
+    change:
+      'register carries the GIF rating choices as gif_rating_options (gif_rating_policy_options from 453)',
+    where: 'POST /register',
+  },
+  field_gif_rating_policy: {
+    level: 453,
+    change:
+      'realm_giphy_rating is renamed realm_gif_rating_policy and the choices gif_rating_policy_options (the realm/update property giphy_rating becomes gif_rating_policy)',
+    where: 'POST /register, realm events',
+  },
+  web_home_view_recent: {
+    level: 454,
+    change: 'web_home_view names the recent view "recent" (below: "recent_topics")',
+    where: 'PATCH /settings, PATCH /realm/user_settings_defaults, user settings in register and events',
+  },
+  field_realm_default_avatar_source: {
+    level: 456,
+    change: 'register carries realm_default_avatar_source ("G" or "J")',
+    where: 'POST /register, realm settings',
+  },
+  field_realm_uuid: {
+    level: 466,
+    change: 'register carries realm_uuid; avatar_source may be "J" (Jdenticon) from here',
+    where: 'POST /register, user avatar_source',
+  },
+  field_devices: {
+    level: 468,
+    change: 'register carries devices (the client devices registered with POST /register_client_device)',
+    where: 'POST /register device section',
+  },
+  field_realm_media_preview_size: {
+    level: 469,
+    change: 'register carries realm_media_preview_size',
+    where: 'POST /register, realm settings',
+  },
+  bot_user_fields: {
+    level: 0,
+    until: 474,
+    change:
+      'bot objects carry api_key, avatar_url, bot_type, email, full_name, is_active and owner_id, and realm_bot/update is sent for changes of them (from 474: none of these, clients read the user object)',
+    where: 'register realm_bots, realm_bot events',
+  },
+  date_joined_first_login: {
+    level: 475,
+    change:
+      'date_joined is the first login of stub and API-created users; the mock creates accounts that are logged in at once, so date_joined stays the creation time and no realm_user/update is sent for it',
+    where: 'user objects, realm_user events',
+  },
+  field_realm_workplace_users_group: {
+    level: 477,
+    change: 'register carries realm_workplace_users_group (a group-setting value)',
+    where: 'POST /register, realm settings',
+  },
+  idle_queue_timeout: {
+    level: 481,
+    change:
+      'register accepts idle_queue_timeout (seconds, or "mobile" for 12 hours; 10 minutes when absent, at most 7 days), the queue is kept that long without polling, and the answer carries idle_queue_timeout_secs (below: the parameter is unknown)',
+    where: 'POST /register',
+  },
+  webhook_input_type: {
+    level: 485,
+    change:
+      'url_options of realm_incoming_webhook_bots name validator input_type (the mock offers no incoming webhook integrations: the list is empty)',
+    where: 'POST /register realm_incoming_webhook_bots',
+  },
+  field_klipy_api_key: {
+    level: 486,
+    change: 'register carries klipy_api_key ("": the mock configures no KLIPY key)',
+    where: 'POST /register',
+  },
+  field_user_is_deleted: {
+    level: 490,
+    change: 'user objects carry is_deleted (false: the mock deletes no accounts)',
+    where: 'GET /users, GET /users/{id}, register realm_users, realm_non_active_users, realm_user events',
+  },
+  field_has_webex_token: {
+    level: 493,
+    change: 'register carries has_webex_token (false: the mock holds no Webex OAuth token)',
+    where: 'POST /register video_calls section',
   },
   // --- 436–503: endpoints, narrows, messages, events
   // Items of the API changelog from 436 to 503 about endpoints, parameters, narrows, message, reaction,

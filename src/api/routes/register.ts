@@ -1,7 +1,11 @@
 /** POST /register: allocates an event queue and returns the state snapshot for the requested types. */
 import type { PostRegisterParams } from '../../generated/types.js';
 import { unsupportedNarrowOperator } from '../../store/events/narrow.js';
-import type { QueueNarrowTerm } from '../../store/events/options.js';
+import {
+  DEFAULT_LIFESPAN_SECS,
+  MAX_LIFESPAN_SECS,
+  type QueueNarrowTerm,
+} from '../../store/events/options.js';
 import { registerWithinLimits } from '../../store/events/queue-limits.js';
 import { errors } from '../errors/index.js';
 import { definePublicRoute } from '../route.js';
@@ -14,6 +18,19 @@ import { supportedCapabilities } from '../../versions/params.js';
 
 /** The default of presence_history_limit_days. */
 const PRESENCE_HISTORY_DAYS = 14;
+
+/** idle_queue_timeout "mobile": the server's recommended timeout for mobile clients (12 hours). */
+const MOBILE_IDLE_QUEUE_SECS = 12 * 3600;
+
+/**
+ * The queue's idle lifespan: idle_queue_timeout (level 481) in seconds or "mobile", else the mock's own
+ * queue_lifespan_secs, else the default; at most the longest lifespan (7 days).
+ */
+function idleQueueSecs(params: PostRegisterParams): number {
+  const asked = params.idle_queue_timeout;
+  const secs = asked === 'mobile' ? MOBILE_IDLE_QUEUE_SECS : (asked ?? params.queue_lifespan_secs ?? 0);
+  return Math.min(secs || DEFAULT_LIFESPAN_SECS, MAX_LIFESPAN_SECS);
+}
 
 /** include_subscribers as true, false or 'partial' (it arrives as a JSON boolean or as text). */
 function subscribersMode(value: PostRegisterParams['include_subscribers']): boolean | 'partial' {
@@ -58,7 +75,7 @@ export const registerRoutes = [
               slimPresence: params.slim_presence ?? false,
               capabilities,
               narrow,
-              lifespanSecs: params.queue_lifespan_secs ?? 0,
+              lifespanSecs: idleQueueSecs(params),
             },
             services.limits,
           )
@@ -85,6 +102,11 @@ export const registerRoutes = [
         // The snapshot is built synchronously after the queue exists, so it already reflects every
         // event queued so far (none): the last folded-in id is the one before the queue's next id.
         last_event_id: queue ? queue.nextId - 1 : -1,
+        // The effective idle timeout (level 481), for queues of logged-in users only.
+        ...(queue &&
+          has('idle_queue_timeout', store.featureLevel) && {
+            idle_queue_timeout_secs: queue.options.lifespanSecs,
+          }),
         ...versionFields(services),
         ...snapshot,
       };

@@ -7,7 +7,9 @@ export const botSections: SnapshotSection[] = [
   {
     types: ['realm_bot'],
     build: ({ store, user }) => ({
-      realm_bots: user ? botsOf(store.state, user).map((b) => formatBot(store.state, b)) : [],
+      realm_bots: user
+        ? botsOf(store.state, user).map((b) => formatBot(store.state, b, store.featureLevel))
+        : [],
     }),
   },
   // The mock runs no embedded bots and serves no incoming-webhook integrations (no /external/ URLs), so it

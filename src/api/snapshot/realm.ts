@@ -4,6 +4,7 @@ import type { Store } from '../../store/store.js';
 import type { AppServices } from '../services.js';
 import { has } from '../../versions/index.js';
 import { legacyPolicies } from './legacy-policies.js';
+import { realmUuid, serverFacts } from './server-facts.js';
 
 /** Published maximum sizes (reference values; longer content and topics are truncated, names refused). */
 export const LIMITS = {
@@ -20,6 +21,22 @@ export const LIMITS = {
 
 /** The Jitsi Meet server of the server's configuration. */
 const SERVER_JITSI_URL = 'https://meet.jit.si';
+
+/** The GIF ratings an administrator may choose. */
+const GIF_RATING_OPTIONS = {
+  disabled: { name: 'GIF integration disabled', id: 0 },
+  y: { name: 'Allow GIFs rated Y (Very young audience)', id: 1 },
+  g: { name: 'Allow GIFs rated G (General audience)', id: 2 },
+  pg: { name: 'Allow GIFs rated PG (Parental guidance)', id: 3 },
+  'pg-13': { name: 'Allow GIFs rated PG-13 (Parental guidance - under 13)', id: 4 },
+  r: { name: 'Allow GIFs rated R (Restricted)', id: 5 },
+};
+
+/** The key of the GIF rating choices at a level. */
+function gifRatingOptionsName(level: number): string {
+  if (has('field_gif_rating_policy', level)) return 'gif_rating_policy_options';
+  return has('field_gif_rating_options_name', level) ? 'gif_rating_options' : 'giphy_rating_options';
+}
 
 /** Builds the register keys of the `realm` snapshot section. */
 export function realmSnapshot(store: Store, services: AppServices): Record<string, unknown> {
@@ -70,14 +87,6 @@ export function realmSnapshot(store: Store, services: AppServices): Record<strin
     development_environment: !services.production,
     password_min_length: 6,
     password_min_guesses: 10000,
-    giphy_rating_options: {
-      disabled: { name: 'GIPHY integration disabled', id: 0 },
-      y: { name: 'Allow GIFs rated Y (Very young audience)', id: 1 },
-      g: { name: 'Allow GIFs rated G (General audience)', id: 2 },
-      pg: { name: 'Allow GIFs rated PG (Parental guidance)', id: 3 },
-      'pg-13': { name: 'Allow GIFs rated PG-13 (Parental guidance - under 13)', id: 4 },
-      r: { name: 'Allow GIFs rated R (Restricted)', id: 5 },
-    },
     settings_send_digest_emails: true,
     svc_plan_is_not_limited: true,
     upgrade_text_for_wide_organization_logo: '',
@@ -88,6 +97,12 @@ export function realmSnapshot(store: Store, services: AppServices): Record<strin
     },
   });
   if (!has('zephyr_mirror_realm_removed', store.featureLevel)) out.realm_is_zephyr_mirror_realm = false;
+  // The GIF rating: realm_giphy_rating and giphy_rating_options, renamed at 442 and 453 (fields.ts gives
+  // the setting its older name; the choices' name is the level's own).
+  out.realm_gif_rating_policy = out.realm_giphy_rating;
+  delete out.realm_giphy_rating;
+  out[gifRatingOptionsName(store.featureLevel)] = GIF_RATING_OPTIONS;
+  Object.assign(out, serverFacts(store.state), { realm_uuid: realmUuid(realm.url) });
   // The integer policies that group settings replaced (some still sent, deprecated).
   Object.assign(out, legacyPolicies(store.state, store.featureLevel));
   return out;

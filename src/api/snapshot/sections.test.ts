@@ -13,6 +13,7 @@ const CORE = [
   'result',
   'msg',
   'queue_id',
+  'idle_queue_timeout_secs',
   'last_event_id',
   'svc_feature_level',
   'svc_version',
@@ -76,8 +77,11 @@ const SECTIONS: Record<string, string[]> = {
   stop_words: ['stop_words'],
   user_settings: ['user_settings'],
   user_status: ['user_status'],
-  video_calls: ['has_zoom_token'],
-  giphy: ['giphy_api_key'],
+  video_calls: ['has_zoom_token', 'has_webex_token'],
+  giphy: ['giphy_api_key', 'tenor_api_key', 'klipy_api_key'],
+  reminders: ['reminders'],
+  realm_billing: ['realm_billing'],
+  device: ['devices'],
   attachments: ['attachments'],
 };
 

@@ -28,7 +28,7 @@ export interface NewChannel {
 }
 
 /** Defaults of channel group settings (by system group; can_administer_channel_group defaults to the creator). */
-const DEFAULTS: Record<ChannelGroupSetting, string | 'creator'> = {
+export const CHANNEL_SETTING_DEFAULTS: Record<ChannelGroupSetting, string | 'creator'> = {
   can_add_subscribers_group: 'role:nobody',
   can_remove_subscribers_group: 'role:administrators',
   can_administer_channel_group: 'creator',
@@ -39,6 +39,8 @@ const DEFAULTS: Record<ChannelGroupSetting, string | 'creator'> = {
   can_send_message_group: 'role:everyone',
   can_subscribe_group: 'role:nobody',
   can_resolve_topics_group: 'role:nobody',
+  // Everyone may start topics unless the channel says otherwise (feature level 441).
+  can_create_topic_group: 'role:everyone',
 };
 
 /** The value a channel group setting takes when its creator (or fixture) gives none. */
@@ -47,7 +49,7 @@ export function defaultChannelGroupSetting(
   key: ChannelGroupSetting,
   creatorId: number | null,
 ): GroupSettingValue {
-  const fallback = DEFAULTS[key];
+  const fallback = CHANNEL_SETTING_DEFAULTS[key];
   if (fallback !== 'creator') return state.systemGroupIds.get(fallback)!;
   return creatorId === null
     ? state.systemGroupIds.get('role:nobody')!

@@ -2,28 +2,39 @@
 import { isRealmAdmin } from '../access.js';
 import type { RealmState, UserRecord } from '../state.js';
 import { apiEmail, avatarUrl } from '../users.js';
+import { has, NEWEST_FEATURE_LEVEL } from '../../versions/index.js';
 
 /** One entry of register's realm_bots, and the `bot` of a realm_bot/add event. */
 export interface BotDict {
-  email: string;
   user_id: number;
-  full_name: string;
-  bot_type: number;
-  is_active: boolean;
-  api_key: string;
   default_sending_stream: string | null;
   default_events_register_stream: string | null;
   default_all_public_streams: boolean;
-  owner_id: number | null;
-  avatar_url: string | null;
   services: unknown[];
+  /** Fields of levels below 474 (clients read them from the user object from then on). */
+  email?: string;
+  full_name?: string;
+  bot_type?: number;
+  is_active?: boolean;
+  api_key?: string;
+  owner_id?: number | null;
+  avatar_url?: string | null;
 }
 
 /**
- * A bot in the server's realm_bots shape. The realm format keeps no default channels and no services
- * (outgoing webhooks, embedded bots) for a bot, so those are null, false and [] as for a new bot.
+ * A bot in the server's realm_bots shape at `level`. The realm format keeps no default channels and no
+ * services (outgoing webhooks, embedded bots) for a bot, so those are null, false and [] as for a new bot.
+ * Below level 474 the bot also carries its e-mail, name, type, state, API key, owner and avatar.
  */
-export function formatBot(state: RealmState, bot: UserRecord): BotDict {
+export function formatBot(state: RealmState, bot: UserRecord, level = NEWEST_FEATURE_LEVEL): BotDict {
+  if (!has('bot_user_fields', level))
+    return {
+      user_id: bot.user_id,
+      default_sending_stream: null,
+      default_events_register_stream: null,
+      default_all_public_streams: false,
+      services: [],
+    };
   return {
     email: apiEmail(state, bot),
     user_id: bot.user_id,

@@ -36,7 +36,8 @@ export function setFullName(store: Store, user: UserRecord, fullName: string): v
   user.full_name = fullName;
   const person = { user_id: user.user_id, full_name: fullName };
   store.emit(store.activeUserIds(), { type: 'realm_user', op: 'update', person });
-  if (user.is_bot)
+  // From level 474 bots no longer carry their name: the realm_user event is all there is.
+  if (user.is_bot && has('bot_user_fields', store.featureLevel))
     store.emit(botAudience(store.state, user), { type: 'realm_bot', op: 'update', bot: { ...person } });
 }
 
@@ -45,6 +46,8 @@ export function setFullName(store: Store, user: UserRecord, fullName: string): v
  * {is_active} from FL222; before, realm_bot/remove {user_id, full_name} and realm_bot/add with the whole bot.
  */
 function emitBotActive(store: Store, bot: UserRecord): void {
+  // From level 474 bots no longer carry is_active: the realm_user event is all there is.
+  if (!has('bot_user_fields', store.featureLevel)) return;
   const audience = botAudience(store.state, bot);
   if (has('user_active_update_event', store.featureLevel))
     store.emit(audience, {
@@ -53,7 +56,11 @@ function emitBotActive(store: Store, bot: UserRecord): void {
       bot: { user_id: bot.user_id, is_active: bot.is_active },
     });
   else if (bot.is_active)
-    store.emit(audience, { type: 'realm_bot', op: 'add', bot: formatBot(store.state, bot) });
+    store.emit(audience, {
+      type: 'realm_bot',
+      op: 'add',
+      bot: formatBot(store.state, bot, store.featureLevel),
+    });
   else
     store.emit(audience, {
       type: 'realm_bot',

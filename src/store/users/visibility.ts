@@ -67,6 +67,8 @@ export function formatUnknownUser(
     timezone: '',
     avatar_url: `${state.realm.url}/static/images/unknown-user-avatar.png`,
     avatar_version: 1,
+    is_imported_stub: false,
+    is_deleted: false,
   };
   if (has('field_user_is_billing_admin', level))
     (out as unknown as Record<string, unknown>).is_billing_admin = false;
