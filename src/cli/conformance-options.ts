@@ -2,9 +2,10 @@
 import { InvalidArgumentError } from 'commander';
 import { parseAlias, type Alias } from '../conformance/alias.js';
 
-/** A `--reporter kind[=file]` parser accepting these kinds (every kind but console needs a file). */
+/** A `--reporter kind[=file]` parser accepting these kinds (every kind but those of `fileOptional` needs a file). */
 export function reporterParser<Kind extends string>(
   kinds: readonly Kind[],
+  fileOptional: readonly string[] = ['console'],
 ): (
   value: string,
   previous: Array<{ kind: Kind; file?: string }> | undefined,
@@ -14,7 +15,7 @@ export function reporterParser<Kind extends string>(
     const file = rest.join('=') || undefined;
     if (!(kinds as readonly string[]).includes(kind!))
       throw new InvalidArgumentError(`Unknown reporter "${kind}" (${kinds.join(', ')}).`);
-    if (kind !== 'console' && !file)
+    if (!fileOptional.includes(kind!) && !file)
       throw new InvalidArgumentError(`The ${kind} reporter needs a file: ${kind}=FILE.`);
     return [...(previous ?? []), { kind: kind as Kind, file }];
   };

@@ -1,7 +1,7 @@
 /** `svc-mock conformance`: replays scenario files against the mock or any server of the API. */
 import type { Command } from 'commander';
 import type { Alias } from '../conformance/alias.js';
-import { REPORTERS } from '../conformance/reporter-kinds.js';
+import { FILE_OPTIONAL, REPORTERS } from '../conformance/reporter-kinds.js';
 import type { ConformanceOptions } from '../conformance/run-conformance.js';
 import { parseAliasOption, parseLevel, reporterParser } from './conformance-options.js';
 import { registerConformanceDiff } from './conformance-diff.js';
@@ -9,7 +9,7 @@ import { registerConformanceRecord } from './conformance-record.js';
 
 type Reporter = ConformanceOptions['reporters'][number];
 
-const parseReporter = reporterParser(REPORTERS);
+const parseReporter = reporterParser(REPORTERS, FILE_OPTIONAL);
 
 /** Adds the `conformance` command to the program. */
 export function registerConformance(program: Command): void {
@@ -47,7 +47,9 @@ export function registerConformance(program: Command): void {
     .option('-g, --grep <regex>', 'run only scenarios whose name, file or tag matches')
     .option(
       '-r, --reporter <kind[=file]>',
-      'console (default), junit=FILE, json=FILE or markdown=FILE (repeatable; markdown and json include the coverage table)',
+      'console (default), junit=FILE, json=FILE, markdown=FILE, html=FILE (one self-contained page) or github ' +
+        '(annotations on the failed steps, step summary appended to $GITHUB_STEP_SUMMARY, or github=FILE); repeatable. ' +
+        'Keys, passwords and key-bearing URLs are redacted in every report',
       parseReporter,
     )
     .option('--run-id <id>', 'the {run} placeholder (default: random; names created on a server carry it)')

@@ -1,6 +1,6 @@
 /** The whole run as reporters see it, and the plain-text rendering of failures they share. */
 import type { Coverage } from './coverage.js';
-import type { Failure, ScenarioResult } from './transcript.js';
+import type { Failure, ScenarioResult, StepRecord } from './transcript.js';
 
 /** A finished run. */
 export interface RunReport {
@@ -50,7 +50,44 @@ export function formatFailure(failure: Failure & { step?: string }, paint: Paint
   return lines;
 }
 
-/** Every failure of a scenario as text (JUnit bodies, markdown details). */
-export function formatFailures(result: ScenarioResult): string {
-  return result.failures.flatMap((f) => formatFailure(f)).join('\n');
+/** The step record a failure's `step` label (`steps[2] POST /messages`) names, if it has one. */
+export function stepOf(result: ScenarioResult, label: string): StepRecord | undefined {
+  const at = /^(steps|teardown)\[(\d+)\]/.exec(label);
+  return at ? result.steps.find((s) => s.section === at[1] && s.index === Number(at[2])) : undefined;
+}
+
+/** A scenario's failures grouped by the step they come from (in order), with the step's record when there is one. */
+export function failuresByStep(
+  result: ScenarioResult,
+): Array<{ label: string; step?: StepRecord; failures: Array<Failure & { step: string }> }> {
+  const groups: Array<{ label: string; step?: StepRecord; failures: Array<Failure & { step: string }> }> = [];
+  for (const failure of result.failures) {
+    const last = groups.at(-1);
+    if (last?.label === failure.step) last.failures.push(failure);
+    else groups.push({ label: failure.step, step: stepOf(result, failure.step), failures: [failure] });
+  }
+  return groups;
+}
+
+/** Every failure of a scenario as text (JUnit bodies, markdown details), each failed step's curl after its failures. */
+export function formatFailures(result: ScenarioResult, paint: Paint = plain): string {
+  return failuresByStep(result)
+    .flatMap(({ step, failures }) => [
+      ...failures.flatMap((f) => formatFailure(f, paint)),
+      ...(step?.curl ? [paint.dim(`  $ ${step.curl}`)] : []),
+    ])
+    .join('\n');
+}
+
+/** Scenario duration for people: `850 ms`, `12.3 s`. */
+export function formatDuration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Retry counts of a run: extra attempts, and scenarios that passed only after a retry. */
+export function retryCounts(results: readonly ScenarioResult[]): { retries: number; flaky: number } {
+  return {
+    retries: results.reduce((n, r) => n + (r.retries ?? 0), 0),
+    flaky: results.filter((r) => r.flaky).length,
+  };
 }

@@ -1,7 +1,6 @@
 /** The `svc-mock conformance` run: select scenarios, prepare the target and accounts, run, report, exit code. */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { AccountCheckError, checkAccounts } from './account-check.js';
 import { AccountsError, parseAccounts, type AccountBook } from './accounts.js';
 import type { Alias } from './alias.js';
@@ -12,9 +11,8 @@ import { loadScenarios, ScenarioFileError, type LoadedScenario } from './loader.
 import { createMockTarget, devRealmAccounts } from './mock-target.js';
 import type { RunReport } from './report.js';
 import { createConsoleReporter } from './reporters/console.js';
-import { renderJson } from './reporters/json.js';
-import { renderJunit } from './reporters/junit.js';
-import { renderMarkdown } from './reporters/markdown.js';
+import { writeReports } from './reporters/write-reports.js';
+import { secretsFor } from './redact.js';
 import { readFeatureLevel, runScenarios } from './runner.js';
 import type { Target } from './target.js';
 import { REPORTERS } from './reporter-kinds.js';
@@ -162,17 +160,7 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
       coverage: computeCoverage(results, { featureLevel, control: target.features.has('control') }),
     };
     consoleReporter?.finish(report);
-    for (const { kind, file } of options.reporters) {
-      if (kind === 'console' || !file) continue;
-      const text =
-        kind === 'junit'
-          ? renderJunit(report)
-          : kind === 'json'
-            ? renderJson(report)
-            : renderMarkdown(report);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, text);
-    }
+    writeReports(report, options.reporters, { out: io.out, secrets: secretsFor(checked) });
     return results.some((r) => r.outcome === 'failed') || io.signal?.aborted ? 1 : 0;
   } catch (error) {
     if (

@@ -4,6 +4,7 @@ import type { RunReport } from '../report.js';
 import type { ScenarioResult } from '../transcript.js';
 import { createConsoleReporter } from './console.js';
 import { renderMarkdown } from './markdown.js';
+import { CURL, sampleReport } from './sample-report.test-util.js';
 
 const passed: ScenarioResult = {
   file: 'scenarios/a.yaml',
@@ -71,12 +72,16 @@ function capture(tty: boolean, colour: boolean): string {
 describe('console reporter', () => {
   it('prints plain lines and an uncoloured diff in CI', () => {
     const out = capture(false, false);
-    expect(out).toContain('PASS reads settings scenarios/a.yaml\nFAIL sends scenarios/b.yaml\n');
+    expect(out).toContain(
+      'PASS reads settings scenarios/a.yaml (5 ms)\nFAIL sends scenarios/b.yaml (5 ms)\n',
+    );
+    expect(out).toContain('\n✗ sends scenarios/b.yaml (5 ms)\n');
+    expect(out).toContain('slowest: a.yaml 5 ms, b.yaml 5 ms\n');
     expect(out).toContain(
       '[mismatch] steps[0] POST /messages: body/id: differs\n    - expected 1\n    + actual   2',
     );
     expect(out).toContain(
-      '2 scenarios against mock (feature level 400, run r): 1 passed, 1 failed, 0 skipped',
+      '2 scenarios against mock (feature level 400, run r): 1 passed, 1 failed, 0 skipped in 10 ms\n',
     );
     expect(out).not.toContain('\u001b[');
   });
@@ -89,12 +94,34 @@ describe('console reporter', () => {
   });
 });
 
+describe('console reporter on failures', () => {
+  it('prints each failed step curl after its failures, durations and the retry counts', () => {
+    const sample = sampleReport();
+    let out = '';
+    const reporter = createConsoleReporter(sample.results.length, {
+      write: (t) => (out += t),
+      tty: false,
+      colour: false,
+    });
+    for (const r of sample.results) reporter.onResult(r);
+    reporter.finish(sample);
+    expect(out).toContain('PASS passes on retry scenarios/e.yaml (40 ms, flaky: passed after 1 retries)\n');
+    expect(out).toContain(`    + actual   2\n  [schema] steps[1] POST /messages: /note: `);
+    expect(out).toContain(`\n    $ ${CURL}\n`);
+    expect(out).toContain(
+      'in 31.6 s; 1 retries, 1 flaky\nslowest: c.yaml 30.0 s, b.yaml 1.5 s, e.yaml 40 ms\n',
+    );
+  });
+});
+
 describe('coverage', () => {
   it('counts endpoints by route, parameters, spec error codes and event types', () => {
     const row = report.coverage.endpoints.find((e) => e.endpoint === 'GET /api/v1/messages/{message_id}');
     expect(row).toMatchObject({ requests: 1, params: { used: ['apply_markdown', 'message_id'] } });
     expect(report.coverage.errorCodes.spec.BAD_REQUEST).toBe(1);
     expect(report.coverage.eventTypes.message).toBe(1);
-    expect(renderMarkdown(report)).toContain('| `GET /api/v1/messages/{message_id}` | 1 | apply_markdown, message_id |');
+    expect(renderMarkdown(report)).toContain(
+      '| `GET /api/v1/messages/{message_id}` | 1 | apply_markdown, message_id |',
+    );
   });
 });

@@ -1,6 +1,13 @@
-/** The console reporter: a live count on a TTY, one plain line per scenario in CI, coloured minimal diffs. */
+/** The console reporter: a live count on a TTY, one plain line per scenario with its duration in CI, coloured minimal diffs, curl per failed step. */
 import { coverageSummary } from '../coverage.js';
-import { countResults, formatFailure, type Paint, type RunReport } from '../report.js';
+import {
+  countResults,
+  formatDuration,
+  formatFailures,
+  retryCounts,
+  type Paint,
+  type RunReport,
+} from '../report.js';
 import type { ScenarioResult } from '../transcript.js';
 
 /** Where and how the console reporter writes. */
@@ -26,7 +33,11 @@ export function createConsoleReporter(total: number, options: ConsoleOptions) {
     onResult(result: ScenarioResult): void {
       seen.push(result);
       if (!options.tty) {
-        const note = result.outcome === 'skipped' ? ` (${result.skipReason ?? ''})` : '';
+        const retried = result.flaky ? `, flaky: passed after ${result.retries ?? 1} retries` : '';
+        const note =
+          result.outcome === 'skipped'
+            ? ` (${result.skipReason ?? ''})`
+            : ` ${c.dim(`(${formatDuration(result.durationMs)}${retried})`)}`;
         options.write(`${label[result.outcome]} ${result.name} ${c.dim(result.file)}${note}\n`);
         return;
       }
@@ -42,18 +53,31 @@ export function createConsoleReporter(total: number, options: ConsoleOptions) {
     finish(report: RunReport): void {
       if (options.tty) options.write('\n');
       for (const r of report.results.filter((x) => x.outcome === 'failed')) {
-        options.write(`\n${c.red('✗')} ${r.name} ${c.dim(r.file)}\n`);
-        for (const f of r.failures)
-          options.write(
-            `${formatFailure(f, paint)
-              .map((l) => `  ${l}`)
-              .join('\n')}\n`,
-          );
+        options.write(
+          `\n${c.red('✗')} ${r.name} ${c.dim(r.file)} ${c.dim(`(${formatDuration(r.durationMs)})`)}\n`,
+        );
+        const text = formatFailures(r, paint);
+        options.write(
+          `${text
+            .split('\n')
+            .map((l) => `  ${l}`)
+            .join('\n')}\n`,
+        );
       }
       const { passed, failed, skipped } = countResults(report.results);
+      const { retries, flaky } = retryCounts(report.results);
+      const slowest = report.results
+        .filter((r) => r.outcome !== 'skipped')
+        .sort((a, b) => b.durationMs - a.durationMs)
+        .slice(0, 3)
+        .map((r) => `${r.file.replace(/^.*\//, '')} ${formatDuration(r.durationMs)}`);
       options.write(
         `\n${report.results.length} scenarios against ${report.target} (feature level ${report.featureLevel}, run ${report.runId}): ` +
-          `${c.green(`${passed} passed`)}, ${failed ? c.red(`${failed} failed`) : '0 failed'}, ${skipped} skipped\n` +
+          `${c.green(`${passed} passed`)}, ${failed ? c.red(`${failed} failed`) : '0 failed'}, ${skipped} skipped ` +
+          `in ${formatDuration(report.durationMs)}` +
+          (retries ? `; ${retries} retries, ${flaky} flaky` : '') +
+          '\n' +
+          (slowest.length ? `${c.dim(`slowest: ${slowest.join(', ')}`)}\n` : '') +
           `${c.dim(coverageSummary(report.coverage))}\n`,
       );
     },

@@ -4,6 +4,7 @@ import { computeCoverage } from '../coverage.js';
 import type { RunReport } from '../report.js';
 import type { ScenarioResult } from '../transcript.js';
 import { renderJunit } from './junit.js';
+import { CURL, sampleReport, TRICKY } from './sample-report.test-util.js';
 
 const result = (
   file: string,
@@ -64,5 +65,42 @@ describe('renderJunit', () => {
     expect(failed!.failure![0]!.inner).toContain('- expected 1');
     expect(failed!.failure![0]!.inner).toContain('+ actual   2');
     expect(skipped!.skipped![0]!.message).toBe('needs feature level 500, the target has 400');
+  });
+});
+
+describe('renderJunit of failures and errors', () => {
+  it('writes infrastructure failures as <error>, a time on every testcase and testsuite, and the curl of the failed step', async () => {
+    type Case = {
+      name: string;
+      time: number;
+      failure?: Array<{ message: string; type: string; inner: string }>;
+      error?: Array<{ message: string; type: string; inner: string }>;
+    };
+    const parsed = (await parse(renderJunit(sampleReport()))) as {
+      tests: number;
+      failures: number;
+      errors: number;
+      skipped: number;
+      time: number;
+      testsuite: Array<{ name: string; time: number; errors: number; failures: number; testcase: Case[] }>;
+    };
+    expect(parsed).toMatchObject({ tests: 5, failures: 1, errors: 1, skipped: 1, time: 31.584 });
+    const cases = parsed.testsuite.flatMap((s) => s.testcase);
+    expect(cases.map((c) => c.time)).toEqual([0.012, 1.53, 30.002, 0, 0.04]);
+    expect(parsed.testsuite.every((s) => typeof s.time === 'number')).toBe(true);
+    const [, wrong, unreachable] = cases;
+    expect(wrong!.error).toBeUndefined();
+    expect(wrong!.failure![0]).toMatchObject({ message: 'body/id: differs', type: 'mismatch,schema' });
+    expect(wrong!.failure![0]!.inner).toContain(`  $ ${CURL}`);
+    expect(wrong!.failure![0]!.inner).toContain(TRICKY);
+    expect(unreachable!.failure).toBeUndefined();
+    expect(unreachable!.error![0]).toMatchObject({
+      message: 'connection refused (ECONNREFUSED) after 3 ms',
+      type: 'network',
+    });
+    expect(parsed.testsuite.find((s) => s.name === 'scenarios/c.yaml')).toMatchObject({
+      errors: 1,
+      failures: 0,
+    });
   });
 });

@@ -1,6 +1,9 @@
-/** JUnit XML: one testsuite per scenario file, one testcase per scenario, failures with the diff, skips with the reason. */
+/**
+ * JUnit XML: one testsuite per scenario file, one testcase per scenario (with its time), wrong answers as
+ * `<failure>` and unreachable or silent targets as `<error>`, with the diff and a curl per failed step; skips with the reason.
+ */
 import { formatFailures, type RunReport } from '../report.js';
-import type { ScenarioResult } from '../transcript.js';
+import { isInfrastructureKind, type ScenarioResult } from '../transcript.js';
 
 /** Escapes text for XML attributes and content, dropping characters XML 1.0 forbids. */
 export function escapeXml(text: string): string {
@@ -24,30 +27,39 @@ function testcase(result: ScenarioResult): string {
     return `${open}\n      <skipped message="${escapeXml(result.skipReason ?? '')}"/>\n    </testcase>`;
   if (result.outcome === 'failed') {
     const kinds = [...new Set(result.failures.map((f) => f.kind))].join(',');
-    const first = result.failures[0]?.message ?? 'failed';
-    return `${open}\n      <failure message="${escapeXml(first)}" type="${escapeXml(kinds)}">${escapeXml(formatFailures(result))}</failure>\n    </testcase>`;
+    // A target that could not be reached or answered is an error of the run, not a wrong answer.
+    const infrastructure = result.failures.find((f) => isInfrastructureKind(f.kind));
+    const element = infrastructure ? 'error' : 'failure';
+    const first = (infrastructure ?? result.failures[0])?.message ?? 'failed';
+    return `${open}\n      <${element} message="${escapeXml(first)}" type="${escapeXml(kinds)}">${escapeXml(formatFailures(result))}</${element}>\n    </testcase>`;
   }
   return `${open}</testcase>`;
 }
+
+/** Whether a result counts as a JUnit error (an infrastructure failure) rather than a failure. */
+const isError = (r: ScenarioResult): boolean =>
+  r.outcome === 'failed' && r.failures.some((f) => isInfrastructureKind(f.kind));
+const isFailure = (r: ScenarioResult): boolean => r.outcome === 'failed' && !isError(r);
 
 /** The JUnit XML text of a run. */
 export function renderJunit(report: RunReport): string {
   const byFile = new Map<string, ScenarioResult[]>();
   for (const r of report.results) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
-  const count = (list: ScenarioResult[], o: string): number => list.filter((r) => r.outcome === o).length;
+  const counts = (list: ScenarioResult[]): string =>
+    `tests="${list.length}" failures="${list.filter(isFailure).length}" errors="${list.filter(isError).length}" ` +
+    `skipped="${list.filter((r) => r.outcome === 'skipped').length}"`;
   const suites = [...byFile].map(([file, list]) => {
     const time = list.reduce((t, r) => t + r.durationMs, 0);
     return (
-      `  <testsuite name="${escapeXml(file)}" tests="${list.length}" failures="${count(list, 'failed')}" errors="0" ` +
-      `skipped="${count(list, 'skipped')}" time="${seconds(time)}" timestamp="${report.startedAt.replace(/\.\d+Z$/, '')}">\n` +
+      `  <testsuite name="${escapeXml(file)}" ${counts(list)} time="${seconds(time)}" ` +
+      `timestamp="${report.startedAt.replace(/\.\d+Z$/, '')}">\n` +
       `${list.map(testcase).join('\n')}\n  </testsuite>`
     );
   });
   const all = report.results;
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
-    `<testsuites name="svc-mock conformance (${escapeXml(report.target)})" tests="${all.length}" ` +
-    `failures="${count(all, 'failed')}" errors="0" skipped="${count(all, 'skipped')}" time="${seconds(report.durationMs)}">\n` +
+    `<testsuites name="svc-mock conformance (${escapeXml(report.target)})" ${counts(all)} time="${seconds(report.durationMs)}">\n` +
     `${suites.join('\n')}\n</testsuites>\n`
   );
 }

@@ -1,32 +1,45 @@
 /** The markdown report: a summary for CI job pages, failures with their diffs, and the coverage table. */
 import { coverageSummary } from '../coverage.js';
-import { countResults, formatFailures, type RunReport } from '../report.js';
+import { countResults, formatDuration, formatFailures, retryCounts, type RunReport } from '../report.js';
 
-const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
 
-/** The markdown text of a run. */
-export function renderMarkdown(report: RunReport): string {
+const icon = { passed: '✅', failed: '❌', skipped: '⏭️' } as const;
+
+/** Heading, counts, the table of scenarios (outcome, name, file, time, note) and the failures with their curls. */
+export function renderMarkdownSummary(report: RunReport): string[] {
   const { passed, failed, skipped } = countResults(report.results);
-  const icon = { passed: '✅', failed: '❌', skipped: '⏭️' } as const;
+  const { retries, flaky } = retryCounts(report.results);
   const out = [
     `# Conformance: ${failed ? 'failed' : 'passed'}`,
     '',
     `Target \`${report.target}\` (feature level ${report.featureLevel}), run \`${report.runId}\`: ` +
-      `**${passed} passed, ${failed} failed, ${skipped} skipped** in ${(report.durationMs / 1000).toFixed(1)} s.`,
+      `**${passed} passed, ${failed} failed, ${skipped} skipped** in ${(report.durationMs / 1000).toFixed(1)} s` +
+      `${retries ? ` (${retries} retries, ${flaky} flaky)` : ''}.`,
     '',
-    '| | Scenario | File | Note |',
-    '|---|---|---|---|',
+    '| | Scenario | File | Time | Note |',
+    '|---|---|---|---|---|',
     ...report.results.map(
       (r) =>
-        `| ${icon[r.outcome]} | ${cell(r.name)} | \`${r.file}\` | ${cell(r.skipReason ?? (r.failures[0] ? `[${r.failures[0].kind}] ${r.failures[0].message}` : ''))} |`,
+        `| ${icon[r.outcome]} | ${cell(r.name)} | \`${r.file}\` | ${r.outcome === 'skipped' ? '' : formatDuration(r.durationMs)} | ` +
+        `${cell(r.skipReason ?? (r.failures[0] ? `[${r.failures[0].kind}] ${r.failures[0].message}` : r.flaky ? 'flaky: passed after a retry' : ''))} |`,
     ),
   ];
   const failures = report.results.filter((r) => r.outcome === 'failed');
   if (failures.length) {
     out.push('', '## Failures');
     for (const r of failures)
-      out.push('', `### ${r.name}`, '', `\`${r.file}\``, '', '```diff', formatFailures(r), '```');
+      out.push('', `### ${r.name}`, '', `\`${r.file}\``, '', '```diff', fenced(formatFailures(r)), '```');
   }
+  return out;
+}
+
+/** Text inside a fenced block cannot close it early. */
+const fenced = (text: string): string => text.replace(/```/g, "'''");
+
+/** The markdown text of a run. */
+export function renderMarkdown(report: RunReport): string {
+  const out = [...renderMarkdownSummary(report)];
   const c = report.coverage;
   out.push(
     '',
