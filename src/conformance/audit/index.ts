@@ -29,7 +29,7 @@ export function auditResult(
 ): ScenarioResult {
   return {
     file: AUDIT_FILE,
-    name: `audit: the server is left as the run found it (${options.accounts} accounts, realm, users, channels, groups)`,
+    name: `audit: the server is left as the run found it (${options.accounts} accounts, realm, users, channels, groups, uploads)`,
     outcome: differences.length ? 'failed' : 'passed',
     runId: options.runId,
     featureLevel: options.featureLevel,

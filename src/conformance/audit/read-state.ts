@@ -52,6 +52,7 @@ export async function readAuditState(
     const readAccount = async (account: Account): Promise<Record<string, unknown>> => {
       const mine: Record<string, unknown> = { me: await ask('GET', '/users/me', {}, account) };
       Object.assign(mine, await registered(ask, account, ACCOUNT_SECTIONS));
+      mine.attachments = byId(pick(await ask('GET', '/attachments', {}, account), 'attachments'), 'id');
       mine.subscriptions = byId(
         pick(await ask('GET', '/users/me/subscriptions', {}, account), 'subscriptions'),
         'stream_id',
