@@ -59,7 +59,9 @@ describe('endpoints and parameters', () => {
     const c = computeCoverage([sent]);
     const alert = row(c, 'POST /api/v1/users/me/alert_words')!;
     expect(alert.params).toEqual({ used: ['alert_words'], unused: [], notInSchema: ['made_up'] });
-    expect(coverageFigures(c).parameters.total).toBe(coverageFigures(computeCoverage([])).parameters.total);
+    expect(coverageFigures(c).parameters.total).toBe(
+      coverageFigures(computeCoverage([], { featureLevel: 435 })).parameters.total,
+    );
     expect(coverageSummary(c)).toContain('+ 1 not in the schema');
   });
 
@@ -83,6 +85,15 @@ describe('endpoints and parameters', () => {
       coverageFigures(withControl).endpoints.total,
     );
     expect(coverageSummary(without)).toContain('mock-only routes not counted');
+  });
+
+  it('leaves endpoints that appeared after the target level out of the total', () => {
+    const level = levelOf('saved_snippets_endpoints');
+    const before = computeCoverage([], { featureLevel: level - 1 });
+    const at = computeCoverage([], { featureLevel: level });
+    expect(row(before, 'GET /api/v1/saved_snippets')).toBeUndefined();
+    expect(row(at, 'GET /api/v1/saved_snippets')).toMatchObject({ requests: 0 });
+    expect(row(before, 'GET /api/v1/users/me')).toBeDefined();
   });
 });
 

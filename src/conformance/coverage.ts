@@ -1,6 +1,7 @@
 /** What a run exercised, against the route table, the endpoints' parameters, the spec's error codes and the event schemas. */
 import { routes } from '../api/routes/index.js';
 import { schemaById } from '../generated/schemas.js';
+import { endpointExists } from '../versions/endpoints.js';
 import { NEWEST_FEATURE_LEVEL } from '../versions/index.js';
 import { routeOf } from './checks.js';
 import { eventTypesAt, specErrorCodesAt } from './coverage-levels.js';
@@ -23,7 +24,10 @@ export interface EndpointCoverage {
 export interface Coverage {
   /** The feature levels the totals are taken at (the run's level; several when results ran at several). */
   featureLevels: number[];
-  /** Whether the mock-only routes (/svc-mock/...) are in `endpoints`: only for targets with the control API. */
+  /**
+   * Whether the mock-only routes (/svc-mock/...) are in `endpoints`: only for targets with the control API.
+   * Endpoints that appeared after the level(s) are left out.
+   */
   mockRoutes: boolean;
   endpoints: EndpointCoverage[];
   /** `spec`: the spec's codes that exist at the level(s); `other`: every other code answered. */
@@ -66,10 +70,12 @@ interface Row {
   unknown: Set<string>;
 }
 
-function endpointRows(control: boolean): Map<string, Row> {
+function endpointRows(control: boolean, levels: readonly number[]): Map<string, Row> {
   const rows = new Map<string, Row>();
   for (const r of routes) {
     if (!control && isMockOnly(r.path)) continue;
+    // An endpoint that appeared after the target's level is not the target's to cover.
+    if (!levels.some((level) => endpointExists(`${r.method} ${r.path}`, level))) continue;
     const path = pathParams(r.path);
     rows.set(`${r.method} ${r.root ? r.path : `/api/v1${r.path}`}`, {
       requests: 0,
@@ -103,7 +109,7 @@ export function computeCoverage(results: readonly ScenarioResult[], options: Cov
       : [...new Set(results.map((r) => r.featureLevel))].sort((a, b) => a - b);
   if (!levels.length) levels.push(NEWEST_FEATURE_LEVEL);
   const control = options.control ?? true;
-  const rows = endpointRows(control);
+  const rows = endpointRows(control, levels);
   const zero = (keys: string[]): Record<string, number> =>
     Object.fromEntries([...new Set(keys)].sort().map((k) => [k, 0]));
   const spec = zero(levels.flatMap(specErrorCodesAt));
