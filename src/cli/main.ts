@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { createApp, type App } from '../api/app.js';
 import { parseSize } from '../api/limits.js';
 import { startServer } from '../adapters/node/server.js';
+import { parseAllowedHosts, type AllowedHosts } from '../adapters/node/control-guard.js';
 import { DEFAULT_CORS_ORIGINS, parseCorsOrigins, type CorsOrigins } from '../adapters/node/cors.js';
 import { PreparedRealm, RealmLoadError } from '../store/load-realm.js';
 import { listAccounts as listStoreAccounts } from '../mock/accounts.js';
@@ -125,6 +126,14 @@ function parseCors(value: string): CorsOrigins {
   }
 }
 
+function parseHosts(value: string): AllowedHosts {
+  try {
+    return parseAllowedHosts(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
 function parseMaxBody(value: string): number {
   const bytes = parseSize(value);
   if (bytes === undefined) throw new InvalidArgumentError('expected a size such as 1mb, 512kb or 2000000');
@@ -191,6 +200,11 @@ function addServe(program: Command): void {
       parseCors,
     )
     .option('--no-cors', 'send no CORS headers')
+    .option(
+      '--allowed-hosts <hosts>',
+      'host names the /svc-mock routes answer besides localhost, *.localhost and the listening address: HOST[,*.DOMAIN] or *',
+      parseHosts,
+    )
     .option('--max-body <size>', 'largest request body, e.g. 1mb, 512kb (default 1mb)', parseMaxBody)
     .option(
       '--max-upload-storage <size>',
@@ -216,6 +230,7 @@ function addServe(program: Command): void {
           control?: boolean;
           log?: boolean;
           cors?: CorsOrigins;
+          allowedHosts?: AllowedHosts;
           maxBody?: number;
           maxUploadStorage?: number;
           state?: string;
@@ -236,7 +251,12 @@ function addServe(program: Command): void {
         const control = opts.control ?? isLoopbackHost(opts.host);
         const app = loadApp(opts.realm, { ...opts, generated, traffic, control });
         const cors = opts.cors ?? DEFAULT_CORS_ORIGINS;
-        const running = await startServer(app, { port: opts.port, host: opts.host, cors });
+        const running = await startServer(app, {
+          port: opts.port,
+          host: opts.host,
+          cors,
+          allowedHosts: opts.allowedHosts,
+        });
         // One write for the whole banner: a server start pays for no console formatting of each line.
         const banner = [
           `Listening on ${running.url}`,

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { byteLength, joinInto, JsonText } from '../../api/json-text.js';
 import { responseText, type ApiRequest, type ApiResponse } from '../../api/route.js';
 import { withInspector } from '../../inspector/dispatcher.js';
+import { errors } from '../../api/errors/index.js';
+import { controlRefusal, createHostCheck, type AllowedHosts } from './control-guard.js';
 import { applyCors, type CorsOrigins } from './cors.js';
 import {
   answerClientError,
@@ -261,6 +263,8 @@ export async function startServer(
     limits?: Partial<ServerLimits>;
     /** Origins allowed to call it from a page (CORS); default none (`serve` allows localhost ports). */
     cors?: CorsOrigins;
+    /** Host names the `/svc-mock/` routes answer besides loopback names and the listening address. */
+    allowedHosts?: AllowedHosts;
   } = {},
 ): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
@@ -268,11 +272,22 @@ export async function startServer(
   const limits = { ...defaultServerLimits(), ...options.limits };
   // GET /svc-mock/ answers the inspector page when the app has the control API on.
   const dispatcher = withInspector(app);
+  const cors = options.cors ?? false;
+  const hostAllowed = createHostCheck(host, options.allowedHosts);
   const server = createServer(nodeServerOptions(limits), (req, res) => {
     connectionBusy(req.socket);
-    if (applyCors(options.cors ?? false, req, res)) {
+    if (applyCors(cors, req, res)) {
       res.on('close', onPreflightClose);
       return;
+    }
+    if (req.url!.startsWith('/svc-mock')) {
+      const refusal = controlRefusal(req, hostAllowed, cors);
+      if (refusal !== undefined) {
+        const error = errors.controlRefused(refusal);
+        res.writeHead(error.status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(error.body()));
+        return;
+      }
     }
     serve(dispatcher, req, res, flushing).catch((error: unknown) => {
       console.error('svc-mock: request failed', error);

@@ -101,6 +101,7 @@ export const coreErrors = {
     new ApiError('BAD_EVENT_QUEUE_ID', `Bad event queue ID: ${queueId}`, 400, { queue_id: queueId }),
 
   // Request limits (the mock's own; the real server's web server refuses what is too large before the app)
+  controlRefused: (reason: string) => new ApiError('BAD_REQUEST', reason, 403),
   bodyAborted: () => bad('The client closed the connection before sending the whole request body'),
   payloadTooLarge: (limit: number) =>
     new ApiError('BAD_REQUEST', `Request body too large (limit: ${limit} bytes)`, 413),
