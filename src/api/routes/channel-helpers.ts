@@ -5,7 +5,7 @@ import { channelNameProblem } from '../../store/channels/names.js';
 import type { ChannelRecord, UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { groupSettingProblem, sameGroupSetting } from '../../store/user-groups/settings.js';
-import { findUser } from '../../store/users.js';
+import { findUserByVisibleEmail } from '../../store/users.js';
 import { errors } from '../errors/index.js';
 import { has } from '../../versions/index.js';
 
@@ -66,14 +66,24 @@ export function parseRetention(store: Store, user: UserRecord, raw: number | str
   return value;
 }
 
-/** Resolves principals (user ids or e-mails) to active users; BAD_REQUEST (or 403 before FL208) otherwise. */
-export function resolvePrincipals(store: Store, principals: ReadonlyArray<string | number>): UserRecord[] {
+/**
+ * Resolves principals (user ids or e-mails the caller may see) to active users; BAD_REQUEST (or 403 before
+ * FL208) otherwise: a hidden delivery address is answered as an unknown one.
+ */
+export function resolvePrincipals(
+  store: Store,
+  caller: UserRecord,
+  principals: ReadonlyArray<string | number>,
+): UserRecord[] {
   const out = new Map<number, UserRecord>();
   for (const [index, principal] of principals.entries()) {
     // Servers before feature level 9 took e-mail addresses only.
     if (typeof principal === 'number' && !has('integer_principals', store.featureLevel))
       throw errors.principalNotString(index);
-    const user = findUser(store.state, principal);
+    const user =
+      typeof principal === 'number'
+        ? store.state.users.get(principal)
+        : findUserByVisibleEmail(store.state, principal, caller);
     if (!user || !user.is_active) throw errors.badPrincipal(store.featureLevel, principal);
     out.set(user.user_id, user);
   }

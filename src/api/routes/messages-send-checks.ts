@@ -8,7 +8,7 @@ import type { RenderResult } from '../../markdown/render.js';
 import type { ChannelRecord, RealmState, UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { normalizeTopic, truncateTopic } from '../../store/topics.js';
-import { apiEmail, findUser } from '../../store/users.js';
+import { apiEmail, findUserByVisibleEmail } from '../../store/users.js';
 import { errors } from '../errors/index.js';
 import { has } from '../../versions/index.js';
 
@@ -34,7 +34,9 @@ export function resolveDirectRecipients(
   if (numbers !== 0 && numbers !== items.length) throw errors.mixedRecipients();
   const users = new Map<number, UserRecord>();
   for (const item of items) {
-    const user = typeof item === 'number' ? state.users.get(item) : findUser(state, item);
+    // An address the sender may not see is refused as one nobody has (it cannot be probed).
+    const user =
+      typeof item === 'number' ? state.users.get(item) : findUserByVisibleEmail(state, item, sender);
     if (!user)
       throw typeof item === 'number' ? errors.invalidRecipientId(item) : errors.invalidRecipientEmail(item);
     if (!user.is_active) throw errors.deactivatedRecipient(apiEmail(state, user));

@@ -40,7 +40,7 @@ function byUserKey(store: Store, result: Map<number, number[]>): Record<string, 
 
 /** The users a request acts on: the caller when `principals` is absent or empty (as the real server reads it). */
 const principalsOf = (store: Store, user: UserRecord, principals?: Array<string | number>): UserRecord[] =>
-  principals === undefined || principals.length === 0 ? [user] : resolvePrincipals(store, principals);
+  principals === undefined || principals.length === 0 ? [user] : resolvePrincipals(store, user, principals);
 
 /** Subscription endpoints: subscribe, unsubscribe, list, properties, members, subscription status. */
 export const subscriptionRoutes = [

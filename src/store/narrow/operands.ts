@@ -1,5 +1,5 @@
 /** Narrow operands that name channels and users. */
-import { findUser } from '../users.js';
+import { findUserByVisibleEmail } from '../users.js';
 import type { ChannelRecord, RealmState, UserRecord } from '../state.js';
 import { NarrowError, type NarrowTerm } from './parse.js';
 
@@ -29,7 +29,9 @@ export function dmParticipants(
   const ids = new Set<number>([viewer.user_id]);
   for (const item of items) {
     const user =
-      typeof item === 'string' && /^\d+$/.test(item) ? state.users.get(Number(item)) : findUser(state, item);
+      typeof item === 'number' || /^\d+$/.test(item)
+        ? state.users.get(Number(item))
+        : findUserByVisibleEmail(state, item, viewer);
     if (!user)
       throw new NarrowError(
         'operator',

@@ -1,5 +1,5 @@
 /** One predicate per narrow operator (reference D.2), negation included. */
-import { findUser } from '../users.js';
+import { findUserByVisibleEmail } from '../users.js';
 import { conversationKey } from '../message-index.js';
 import { normalizeTopic } from '../topics.js';
 import { FLAG_BITS, type MessageRecord, type RealmState, type UserRecord } from '../state.js';
@@ -21,8 +21,12 @@ const MENTION_BITS =
 /** The "✔ " prefix that marks a resolved topic. */
 export const RESOLVED_PREFIX = '✔ ';
 
-function userOperand(state: RealmState, operand: NarrowTerm['operand']): UserRecord {
-  const user = typeof operand === 'number' ? state.users.get(operand) : findUser(state, operand as string);
+/** The user a narrow operand names; an address the viewer may not see is as unknown as one nobody has. */
+function userOperand(state: RealmState, viewer: UserRecord, operand: NarrowTerm['operand']): UserRecord {
+  const user =
+    typeof operand === 'number'
+      ? state.users.get(operand)
+      : findUserByVisibleEmail(state, operand as string, viewer);
   if (!user) throw new NarrowError('operator', `unknown user ${String(operand)}`);
   return user;
 }
@@ -101,12 +105,12 @@ function positivePredicate(state: RealmState, viewer: UserRecord, term: NarrowTe
       return (m) => m.stream_id !== null && m.topic.toLowerCase() === topic;
     }
     case 'sender': {
-      const user = userOperand(state, operand);
+      const user = userOperand(state, viewer, operand);
       return (m) => m.sender_id === user.user_id;
     }
     case 'mentions': {
       // A direct, visible mention: the user's own span, not a silent one and not through a group.
-      const user = userOperand(state, operand);
+      const user = userOperand(state, viewer, operand);
       const span = `<span class="user-mention" data-user-id="${user.user_id}">`;
       return (m) => m.mentioned_user_ids.has(user.user_id) && m.rendered_content.includes(span);
     }
@@ -115,11 +119,11 @@ function positivePredicate(state: RealmState, viewer: UserRecord, term: NarrowTe
       return (m) => m.type === 'private' && m.recipients.join(',') === key;
     }
     case 'dm-including': {
-      const user = userOperand(state, operand);
+      const user = userOperand(state, viewer, operand);
       return (m) => m.type === 'private' && m.recipients.includes(user.user_id);
     }
     case 'group-pm-with': {
-      const user = userOperand(state, operand);
+      const user = userOperand(state, viewer, operand);
       return (m) => m.type === 'private' && m.recipients.length > 2 && m.recipients.includes(user.user_id);
     }
     case 'is':
