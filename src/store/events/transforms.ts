@@ -151,11 +151,14 @@ function subscriptionEvent(ctx: DeliveryContext, queue: EventQueue, payload: Eve
   return { ...payload, subscriptions };
 }
 
-/** Before level 176 every client gets linkifiers with url_format_string; from then on only those with the capability. */
+/**
+ * Before level 176 every client gets linkifiers with url_format_string; from then on only those with the
+ * capability. At every level each linkifier has only the fields of that level (example_input from 471, ...).
+ */
 function linkifiersEvent(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload): EventPayload[] {
   const level = ctx.store.featureLevel;
-  if (has('field_linkifier_url_template', level))
-    return hasCapability(queue.options, 'linkifier_url_template') ? [payload] : [];
+  if (has('field_linkifier_url_template', level) && !hasCapability(queue.options, 'linkifier_url_template'))
+    return [];
   const linkifiers = payload.realm_linkifiers as Array<Record<string, unknown>>;
   return [{ ...payload, realm_linkifiers: linkifiers.map((l) => trimFields('linkifier', { ...l }, level)) }];
 }
