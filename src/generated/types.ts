@@ -1996,7 +1996,10 @@ export interface PatchRealmUserSettingsDefaultsParams {
   enable_drafts_synchronization?: boolean;
   translate_emoticons?: boolean;
   display_emoji_reaction_users?: boolean;
-  web_home_view?: 'recent_topics' | 'inbox' | 'all_messages';
+  /**
+   * "recent" was "recent_topics" before feature level 454 (read as such there).
+   */
+  web_home_view?: 'recent' | 'inbox' | 'all_messages';
   web_escape_navigates_to_home_view?: boolean;
   left_side_userlist?: boolean;
   emojiset?: 'google' | 'twitter' | 'text';
@@ -2073,7 +2076,10 @@ export interface PatchSettingsParams {
   translate_emoticons?: boolean;
   display_emoji_reaction_users?: boolean;
   default_language?: string;
-  web_home_view?: 'recent_topics' | 'inbox' | 'all_messages';
+  /**
+   * "recent" was "recent_topics" before feature level 454 (read as such there).
+   */
+  web_home_view?: 'recent' | 'inbox' | 'all_messages';
   web_escape_navigates_to_home_view?: boolean;
   left_side_userlist?: boolean;
   emojiset?: 'google' | 'twitter' | 'text';
@@ -3654,7 +3660,10 @@ export interface UserSettings {
   translate_emoticons?: boolean;
   display_emoji_reaction_users?: boolean;
   default_language?: string;
-  web_home_view?: 'recent_topics' | 'inbox' | 'all_messages';
+  /**
+   * The recent view is sent as "recent_topics" before feature level 454.
+   */
+  web_home_view?: 'recent' | 'inbox' | 'all_messages';
   web_escape_navigates_to_home_view?: boolean;
   left_side_userlist?: boolean;
   emojiset?: 'google' | 'twitter' | 'text';

@@ -106,6 +106,13 @@ const OLD_HOME_VIEW_NAMES: readonly LegacyParam[] = [
     to: 'web_escape_navigates_to_home_view',
     convert: same,
   },
+  // Before 454 the recent view was "recent_topics"; "recent" was no value yet (and stays refused).
+  {
+    name: 'web_home_view',
+    behaviour: 'web_home_view_recent',
+    to: 'web_home_view',
+    convert: (value) => (value === 'recent_topics' ? 'recent' : value === 'recent' ? 'recent_topics' : value),
+  },
 ];
 
 /** Legacy parameters by route, read only below the level of their replacement. */
@@ -160,7 +167,8 @@ function translateLegacy(route: string, raw: Map<string, string>, level: number)
   for (const legacy of LEGACY_PARAMS.get(route) ?? []) {
     const value = raw.get(legacy.name);
     if (value === undefined || has(legacy.behaviour, level)) continue;
-    raw.delete(legacy.name);
+    // A value read anew under its own name keeps its place among the parameters.
+    if (legacy.name !== legacy.to) raw.delete(legacy.name);
     raw.set(legacy.to, legacy.convert(value));
   }
 }

@@ -120,9 +120,9 @@ describe('default_view is renamed web_home_view at level 219', () => {
       ];
     };
     expect(await defaults(HOME_VIEW - 1, 'default_view')).toEqual([[], 'all_messages', ['default_view']]);
-    expect(await defaults(HOME_VIEW - 1, 'web_home_view')).toEqual([['web_home_view'], 'recent_topics', []]);
+    expect(await defaults(HOME_VIEW - 1, 'web_home_view')).toEqual([['web_home_view'], 'recent', []]);
     expect(await defaults(HOME_VIEW, 'web_home_view')).toEqual([[], 'all_messages', ['web_home_view']]);
-    expect(await defaults(HOME_VIEW, 'default_view')).toEqual([['default_view'], 'recent_topics', []]);
+    expect(await defaults(HOME_VIEW, 'default_view')).toEqual([['default_view'], 'recent', []]);
   });
 });
 

@@ -4,6 +4,7 @@ import { realmEmojiMap } from '../../store/realm-emoji/realm-emoji.js';
 import type { UserRecord } from '../../store/state.js';
 import { trimFields } from '../../versions/fields.js';
 import { has } from '../../versions/index.js';
+import { settingValueAtLevel } from '../../store/settings/settings.js';
 import { legacyFilter } from '../routes/realm-filters-legacy.js';
 import { can, type SnapshotSection } from './context.js';
 
@@ -29,6 +30,8 @@ function userSettings(user: UserRecord): Record<string, unknown> {
 /** Settings in the shape of the store's feature level (later settings absent, older names, dense_mode below 364). */
 function atLevel(settings: Record<string, unknown>, level: number): Record<string, unknown> {
   if (has('dense_mode_removed', level)) delete settings.dense_mode;
+  if ('web_home_view' in settings)
+    settings.web_home_view = settingValueAtLevel('web_home_view', settings.web_home_view, level);
   return trimFields('user_settings', settings, level);
 }
 

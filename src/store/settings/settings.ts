@@ -6,6 +6,7 @@ import type { Store } from '../store.js';
 import { apiEmail, canSeeDeliveryEmail } from '../users.js';
 import { LANGUAGE_NAMES } from './languages.js';
 import { trimFields } from '../../versions/fields.js';
+import { has } from '../../versions/index.js';
 
 /** A validated set of personal-setting changes. */
 export type SettingsChanges = Partial<UserSettings>;
@@ -39,6 +40,13 @@ export function changeTimezone(store: Store, user: UserRecord, timezone: string)
   });
 }
 
+/** A setting's value at `level`: the recent view was "recent_topics" before level 454. */
+export function settingValueAtLevel(property: string, value: unknown, level: number): unknown {
+  return property === 'web_home_view' && value === 'recent' && !has('web_home_view_recent', level)
+    ? 'recent_topics'
+    : value;
+}
+
 /** A setting's name at `level` (default_view before 219 for web_home_view, for instance). */
 function nameAtLevel(property: string, level: number): string {
   const shaped = trimFields('user_settings', { [property]: true }, level);
@@ -56,7 +64,7 @@ export function changeUserSettings(store: Store, user: UserRecord, changes: Sett
       type: 'user_settings',
       op: 'update',
       property: nameAtLevel(property, store.featureLevel),
-      value,
+      value: settingValueAtLevel(property, value, store.featureLevel),
     };
     if (property === 'default_language') event.language_name = LANGUAGE_NAMES[value as string] ?? value;
     store.emit([user.user_id], event as { type: string });
@@ -98,7 +106,7 @@ export function changeSettingsDefaults(store: Store, changes: SettingsChanges): 
       type: 'realm_user_settings_defaults',
       op: 'update',
       property: nameAtLevel(property, store.featureLevel),
-      value,
+      value: settingValueAtLevel(property, value, store.featureLevel),
     });
   }
 }
