@@ -54,6 +54,11 @@ export function registerConformance(program: Command): void {
     )
     .option('--run-id <id>', 'the {run} placeholder (default: random; names created on a server carry it)')
     .option('--list', 'list the selected scenarios and exit without running')
+    .option(
+      '--against <mock>',
+      "also compare every answer with the reference mock's answer to the same step (one mock with the same history; a fresh one per scenario beside --target mock): a changed value no expectation asserts fails as a mismatch",
+    )
+    .option('--ignore <file>', 'with --against: ignore rules, as `conformance diff --ignore` takes them')
     .addHelpText(
       'after',
       '\nExit codes: 0 all scenarios passed or were skipped, 1 a scenario failed, 2 usage, configuration or scenario-file error.\n' +

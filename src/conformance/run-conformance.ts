@@ -7,6 +7,7 @@ import type { Alias } from './alias.js';
 import { startAudit } from './audit/index.js';
 import { computeCoverage } from './coverage.js';
 import { createHttpTarget, fetchMockAccounts } from './http-target.js';
+import { IgnoreFileError } from './diff/ignore.js';
 import { loadScenarios, ScenarioFileError, type LoadedScenario } from './loader.js';
 import { createMockTarget, devRealmAccounts } from './mock-target.js';
 import type { RunReport } from './report.js';
@@ -34,6 +35,10 @@ export interface ConformanceOptions {
   reporters: Array<{ kind: (typeof REPORTERS)[number]; file?: string }>;
   runId?: string;
   list?: boolean;
+  /** `mock`: every answer is also compared with the reference mock's to the same step (src/conformance/diff/shadow.ts). */
+  against?: string;
+  /** Ignore rules for the comparison with the reference (as `conformance diff --ignore`). */
+  ignore?: string;
 }
 
 /** Where the run writes and what it knows of its terminal. */
@@ -95,6 +100,7 @@ function readAccounts(file: string): AccountBook {
 /** Runs the conformance command; resolves to the exit code (0 all pass, 1 any failure, 2 usage or scenario error). */
 export async function runConformance(options: ConformanceOptions, io: ConformanceIo): Promise<number> {
   let target: Target | undefined;
+  let reference: { close(): Promise<void> } | undefined;
   try {
     const scenarios = selectScenarios(options);
     if (options.list) {
@@ -136,6 +142,13 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
     const audit = options.audit
       ? await startAudit(target, checked, { runId, featureLevel, aliases: options.aliases })
       : undefined;
+    // Imported here: the diff modules load only for runs compared with a reference.
+    const shadow = options.against
+      ? await (
+          await import('./diff/shadow.js')
+        ).openShadow({ ...options, against: options.against, target, accounts: checked, featureLevel, runId })
+      : undefined;
+    reference = shadow;
     const results = await runScenarios(scenarios, {
       target,
       accounts: checked,
@@ -144,6 +157,7 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
       runId,
       signal: io.signal,
       onResult: (r) => consoleReporter?.onResult(r),
+      ...(shadow ? { reference: shadow.hook } : {}),
     });
     if (audit) {
       const audited = await audit.finish();
@@ -166,6 +180,7 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
     if (
       error instanceof UsageError ||
       error instanceof ScenarioFileError ||
+      error instanceof IgnoreFileError ||
       error instanceof AccountCheckError
     ) {
       io.err(`svc-mock conformance: ${error.message}\n`);
@@ -173,6 +188,7 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
     }
     throw error;
   } finally {
+    await reference?.close();
     await target?.close();
   }
 }

@@ -39,6 +39,11 @@ export interface RunOptions {
    * scenario starts; the function it returns gets the finished transcript and may add failures to it.
    */
   reference?: (loaded: LoadedScenario) => Promise<(result: ScenarioResult) => Promise<void>>;
+  /**
+   * Compares each scenario with a reference (`--against mock`, src/conformance/diff/shadow.ts): called before the
+   * scenario starts; the function it returns gets the finished transcript and may add failures to it.
+   */
+  reference?: (loaded: LoadedScenario) => Promise<(result: ScenarioResult) => Promise<void>>;
   /** Retries of idempotent requests that failed at the transport or with 502/503/504 (default none). */
   retry?: RetryPolicy;
   /** A step whose slowest answer took longer (ms) fails with kind `slow`. */
@@ -167,6 +172,7 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
     return finish();
   }
   const compareWithReference = await options.reference?.(loaded);
+  const compareWithReference = await options.reference?.(loaded);
   const session = await options.target.session();
   const ctx: StepContext = {
     fetch: session.fetch,
@@ -269,6 +275,7 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
   }
   if (ctx.retries) result.retries = ctx.retries;
   if (result.steps.some((s) => s.outcome === 'passed' && (s.attempts ?? 1) > 1)) result.flaky = true;
+  await compareWithReference?.(result);
   await compareWithReference?.(result);
   if (result.failures.length) result.outcome = 'failed';
   return finish();
