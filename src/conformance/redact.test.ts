@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountBook } from './accounts.js';
 import { isSecretField, redactResult, SecretSet } from './redact.js';
+import { shellQuote } from './reporters/curl.js';
 import type { ScenarioResult } from './transcript.js';
 
 const KEY = 'hamletSvcDevApiKey0123456789abcd';
@@ -141,6 +142,15 @@ describe('SecretSet', () => {
     );
     expect(set.text('Authorization: Basic aGFtbGV0QHN2Yy50ZXN0Onh4eA==')).toBe(
       'Authorization: Basic <redacted>',
+    );
+  });
+});
+
+describe('shellQuote', () => {
+  it('quotes for a shell and turns every redaction mark into a variable, wherever it stands', () => {
+    expect(shellQuote('a "b" $c `d` \\e')).toBe('"a \\"b\\" \\$c \\`d\\` \\\\e"');
+    expect(shellQuote('/x?api_key=<redacted>&k=<redacted api_key>&p=<redacted password>!')).toBe(
+      '"/x?api_key=${SVC_SECRET}&k=${SVC_API_KEY}&p=${SVC_PASSWORD}!"',
     );
   });
 });

@@ -44,6 +44,7 @@ export class SecretSet {
     if (this.values.has(value)) return;
     this.values.add(value);
     this.pattern = undefined;
+    if (this !== everySecret) everySecret.add(value);
   }
 
   /** Remembers every account of a book (keys; e-mail addresses are not secret). */
@@ -87,15 +88,28 @@ export class SecretSet {
     return this.copy(value, undefined) as T;
   }
 
-  private copy(value: unknown, field: string | undefined): unknown {
+  /** A deep copy of `value` with secrets in texts redacted, fields left as they are (a recorded scenario's placeholders). */
+  texts<T>(value: T): T {
+    return this.copy(value, undefined, false) as T;
+  }
+
+  private copy(value: unknown, field: string | undefined, byField = true): unknown {
     if (typeof value === 'string')
-      return field !== undefined && isSecretField(field) ? redactedMark(field) : this.text(value);
-    if (Array.isArray(value)) return value.map((item) => this.copy(item, field));
+      return byField && field !== undefined && isSecretField(field) ? redactedMark(field) : this.text(value);
+    if (Array.isArray(value)) return value.map((item) => this.copy(item, field, byField));
     if (!isPlain(value)) return value;
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[this.text(key)] = this.copy(item, key);
+    for (const [key, item] of Object.entries(value)) out[this.text(key)] = this.copy(item, key, byField);
     return out;
   }
+}
+
+// Every secret any set of this process learnt: the last pass over texts written where no account book is at hand.
+const everySecret = new SecretSet();
+
+/** `text` with every secret this process has learnt (any run, any side, any recording) and key-bearing URLs redacted. */
+export function redactText(text: string): string {
+  return everySecret.text(text);
 }
 
 /** Plain objects only: class instances (a diff's normalised ids) are kept as they are. */
@@ -150,4 +164,24 @@ export function redactResult(
     step.curl = curlCommand(step.request, { baseUrl: context.baseUrl, email });
   }
   return safe;
+}
+
+/** What a recording knows of its secrets: the accounts, the keys clients sent, every exchange it kept. */
+export interface RecordingSecrets {
+  book?: AccountBook;
+  keys?: Iterable<string>;
+  exchanges?: unknown;
+}
+
+/**
+ * A recorded scenario with every secret the recording saw (accounts' keys, the keys clients sent, any value
+ * under a secret field name in a request or an answer) and key-bearing URLs redacted from its texts; fields
+ * keep their names and placeholders, so the scenario still replays.
+ */
+export function redactRecording<T>(scenario: T, known: RecordingSecrets): T {
+  const secrets = new SecretSet();
+  if (known.book) secrets.addBook(known.book);
+  for (const key of known.keys ?? []) secrets.add(key);
+  secrets.learn(known.exchanges);
+  return secrets.texts(scenario);
 }

@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import type { Alias } from '../alias.js';
 import { ScenarioFileError, type LoadedScenario } from '../loader.js';
 import { selectScenarios, UsageError } from '../run-conformance.js';
+import { redactText } from '../redact.js';
 import { runScenario } from '../runner.js';
 import type { ScenarioResult } from '../transcript.js';
 import { probeServerClock } from './clock-probe.js';
@@ -137,7 +138,8 @@ function writeReports(report: DiffReport, options: DiffOptions): void {
           ? renderDiffJunit(report)
           : renderDiffMarkdown(report);
     mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text);
+    // Results were redacted when recorded; this last pass covers every secret the process learnt.
+    writeFileSync(file, redactText(text));
   }
 }
 

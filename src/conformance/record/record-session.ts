@@ -2,6 +2,7 @@
 import type { Scenario } from '../../generated/types.js';
 import type { AccountBook } from '../accounts.js';
 import { createHttpTarget, fetchMockAccounts } from '../http-target.js';
+import { redactRecording } from '../redact.js';
 import type { Credentials } from './exchange.js';
 import { resolvePeople } from './people.js';
 import { startRecordingProxy, type RecordingProxy } from './proxy.js';
@@ -100,10 +101,16 @@ export async function startRecording(options: RecordingOptions): Promise<Recordi
     if (recorded.scenario.steps.length === 0)
       throw new NothingRecordedError(`nothing to write: ${proxy.exchanges.length} exchanges made no step`);
     const header = ` Recorded by \`svc-mock conformance record --target ${proxy.target}\`; replay with svc-mock conformance.`;
-    const text = writeScenario(options.output, recorded.scenario, header);
+    // Secrets never reach the file: what the recorder kept of keys and key-bearing URLs is redacted here.
+    const scenario = redactRecording(recorded.scenario, {
+      book,
+      keys: [...identities.values()].map((c) => c.apiKey),
+      exchanges: proxy.exchanges,
+    });
+    const text = writeScenario(options.output, scenario, header);
     return {
       file: options.output,
-      scenario: recorded.scenario,
+      scenario,
       text,
       exchanges: proxy.exchanges.length,
       warnings: [...warnings, ...recorded.warnings],

@@ -16,9 +16,10 @@ const MOCK_BASE = 'http://127.0.0.1:9991';
 export function shellQuote(text: string): string {
   const parts = text.split(/<redacted(?: ([a-z0-9_-]+))?>/i);
   let out = '';
-  parts.forEach((part, i) => {
-    if (i % 3 === 0) out += part.replace(/[\\"`$]/g, '\\$&');
-    else if (i % 3 === 1) out += `\${${envVarFor(part)}}`;
+  // One capturing group: texts at even indexes, the redacted field (or undefined) at odd ones.
+  parts.forEach((part: string | undefined, i) => {
+    if (i % 2 === 0) out += (part ?? '').replace(/[\\"`$]/g, '\\$&');
+    else out += `\${${envVarFor(part)}}`;
   });
   return `"${out}"`;
 }
