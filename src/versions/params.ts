@@ -123,6 +123,15 @@ export const LEGACY_PARAMS: ReadonlyMap<string, readonly LegacyParam[]> = new Ma
   ['PATCH /realm/user_settings_defaults', OLD_HOME_VIEW_NAMES],
 ]);
 
+/** Legacy routes that answer as another route: their parameters are gated and read as that route's. */
+const ROUTE_ALIASES: ReadonlyMap<string, string> = new Map([
+  ['PATCH /settings/display', 'PATCH /settings'],
+  ['PATCH /settings/notifications', 'PATCH /settings'],
+]);
+
+/** The route whose parameter rules `route` follows (itself unless it is a legacy alias). */
+const rulesOf = (route: string): string => ROUTE_ALIASES.get(route) ?? route;
+
 /**
  * How a server at `level` reads the parameter `name` of `route`: `legacy` when it is an older name that level
  * translates, `unsupported` when the level did not know it yet, `undefined` otherwise (the schema decides).
@@ -132,6 +141,7 @@ export function parameterStatus(
   name: string,
   level: number,
 ): 'legacy' | 'unsupported' | undefined {
+  route = rulesOf(route);
   const gate = PARAMETER_GATES.get(route)?.[name];
   if (gate !== undefined && !has(gate, level)) return 'unsupported';
   const legacy = LEGACY_PARAMS.get(route)?.find((l) => l.name === name);
@@ -182,6 +192,7 @@ export function dropUnsupportedParams(
   raw: Map<string, string>,
   level: number,
 ): readonly string[] {
+  route = rulesOf(route);
   const gates = PARAMETER_GATES.get(route);
   if (!gates) return NONE;
   let dropped: string[] | undefined;
