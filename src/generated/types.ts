@@ -3611,9 +3611,9 @@ export interface RealmSettings {
    */
   default_avatar_source?: 'G' | 'J';
   /**
-   * From feature level 469: thumbnail size in percent of the default.
+   * From feature level 469: thumbnail height in percent of the default.
    */
-  media_preview_size?: number;
+  media_preview_size?: 100 | 150 | 200;
   /**
    * From feature level 477.
    */

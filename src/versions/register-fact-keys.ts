@@ -178,8 +178,8 @@ export const BOT_KEYS_REMOVED_474 = words('api_key avatar_url bot_type email ful
 
 /**
  * PUBLISHED_REGISTER_489: top-level properties of the register response as far as they were read (the
- * response schema from its start to realm_user_settings_defaults, less the user settings, realm settings
- * and group settings pages), each with the level its **Changes** note gives ("New in ... feature level N"),
+ * response schema from its start to realm_user_settings_defaults, less the pages of the user_settings object
+ * and of the devices dictionary), each with the level its **Changes** note gives ("New in ... feature level N"),
  * or 0 where it gives none. muted_topics (sent only when user_topic is not requested) and
  * demo_organization_scheduled_deletion_date (demo organizations only) are left out.
  */
@@ -309,6 +309,66 @@ export const PUBLISHED_REGISTER_KEYS_489: Readonly<Record<string, number>> = {
   realm_svc_update_announcements_stream_id: 242,
   realm_empty_topic_display_name: 334,
   realm_user_settings_defaults: 95,
+  // The realm settings pages of the same response schema.
+  realm_message_edit_history_visibility_policy: 358,
+  realm_allow_edit_history: 0,
+  realm_can_add_custom_emoji_group: 307,
+  realm_can_add_subscribers_group: 341,
+  realm_can_delete_any_message_group: 281,
+  realm_can_delete_own_message_group: 291,
+  realm_can_set_delete_message_policy_group: 407,
+  realm_can_set_topics_policy_group: 392,
+  realm_can_invite_users_group: 321,
+  realm_can_mention_many_users_group: 352,
+  realm_can_move_messages_between_channels_group: 310,
+  realm_can_move_messages_between_topics_group: 316,
+  realm_can_create_groups: 299,
+  realm_can_create_bots_group: 344,
+  realm_can_create_write_only_bots_group: 344,
+  realm_media_preview_size: 469,
+  realm_inline_image_preview: 0,
+  realm_inline_url_embed_preview: 0,
+  realm_topics_policy: 392,
+  realm_mandatory_topics: 0,
+  realm_message_retention_days: 0,
+  realm_name: 0,
+  realm_require_e2ee_push_notifications: 409,
+  realm_require_unique_names: 246,
+  realm_name_changes_disabled: 0,
+  realm_avatar_changes_disabled: 0,
+  realm_emails_restricted_to_domains: 0,
+  realm_send_channel_events_messages: 434,
+  realm_send_welcome_emails: 0,
+  realm_message_content_allowed_in_email_notifications: 0,
+  realm_enable_spectator_access: 109,
+  realm_want_advertise_in_communities_directory: 129,
+  realm_video_chat_provider: 0,
+  realm_jitsi_server_url: 212,
+  realm_gif_rating_policy: 453,
+  realm_waiting_period_threshold: 0,
+  realm_digest_weekday: 0,
+  realm_direct_message_initiator_group: 270,
+  realm_direct_message_permission_group: 270,
+  realm_default_code_block_language: 0,
+  realm_message_content_delete_limit_seconds: 0,
+  // The schema dates the dictionary values at 241; the table (from the changelog) at 243: not compared.
+  realm_authentication_methods: 0,
+  realm_allow_message_editing: 0,
+  realm_message_content_edit_limit_seconds: 0,
+  realm_move_messages_within_stream_limit_seconds: 162,
+  realm_move_messages_between_streams_limit_seconds: 162,
+  realm_enable_read_receipts: 137,
+  realm_icon_url: 0,
+  realm_icon_source: 0,
+  realm_workplace_users_group: 477,
+  max_icon_file_size_mib: 72,
+  realm_logo_url: 0,
+  realm_logo_source: 0,
+  realm_night_logo_url: 0,
+  realm_night_logo_source: 0,
+  max_logo_file_size_mib: 72,
+  realm_bot_domain: 0,
+  realm_uri: 0,
 };
 
 /**
