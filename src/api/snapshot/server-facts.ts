@@ -3,9 +3,8 @@
  * its thumbnail formats, password and deletion limits, report reasons and summarization. Values are those
  * of a default server configuration (the mock has no configuration file of its own for them).
  */
-import type { RealmSettings } from '../../generated/types.js';
+import { schemaById } from '../../generated/schemas.js';
 import { CHANNEL_SETTING_DEFAULTS } from '../../store/channels/mutate.js';
-import { withDefaults } from '../../store/load-realm.js';
 import { CHANNEL_GROUP_SETTINGS, USER_GROUP_SETTINGS, type RealmState } from '../../store/state.js';
 
 /** One entry of server_supported_permission_settings. */
@@ -46,13 +45,13 @@ let supported: Record<string, Record<string, PermissionSetting>> | undefined;
 /** The realm, channel and user-group settings that take group-setting values, with their defaults. */
 function supportedPermissionSettings(): Record<string, Record<string, PermissionSetting>> {
   if (supported) return supported;
-  const realmDefaults = withDefaults<RealmSettings>('resources/realm-settings.json', {}) as Record<
-    string,
-    unknown
-  >;
+  // The realm settings whose schema default is a system group (read from the schema, no validator needed).
+  const schema = schemaById('resources/realm-settings.json') as
+    { properties?: Record<string, { default?: unknown }> } | undefined;
   const realm: Record<string, PermissionSetting> = {};
-  for (const [key, value] of Object.entries(realmDefaults))
-    if (typeof value === 'string' && value.startsWith('role:')) realm[key] = permission(value);
+  for (const [key, property] of Object.entries(schema?.properties ?? {}))
+    if (typeof property.default === 'string' && property.default.startsWith('role:'))
+      realm[key] = permission(property.default);
   const stream: Record<string, PermissionSetting> = {};
   for (const key of CHANNEL_GROUP_SETTINGS) {
     const fallback = CHANNEL_SETTING_DEFAULTS[key];
