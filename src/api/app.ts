@@ -16,6 +16,7 @@ import { SharedParams } from './shared-params.js';
 import type { Traffic } from './traffic/index.js';
 import {
   BodyAbortedError,
+  BodyBudgetError,
   BodyTooLargeError,
   ConnectionDroppedError,
   RawResponse,
@@ -196,6 +197,7 @@ export function createApp(options: AppOptions): App {
       bodyBytes = loading instanceof Promise ? await loading : loading;
     } catch (error) {
       if (error instanceof BodyTooLargeError) throw errors.payloadTooLarge(error.limit);
+      if (error instanceof BodyBudgetError) throw errors.bodiesInFlight();
       if (error instanceof BodyAbortedError || (error as Error | undefined)?.name === 'AbortError') {
         // A client that leaves mid-body is not a fault of the server: one line, no stack; nobody reads the answer.
         services.logError(

@@ -77,6 +77,14 @@ export class BodyAbortedError extends Error {
   }
 }
 
+/** Thrown by `ApiRequest.readBody` when the server holds as many body bytes as it may (answered 429). */
+export class BodyBudgetError extends Error {
+  constructor() {
+    super('too many request body bytes in flight');
+    this.name = 'BodyBudgetError';
+  }
+}
+
 /** A handler's non-JSON answer (e.g. a redirect). */
 export class RawResponse {
   constructor(

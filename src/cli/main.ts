@@ -211,6 +211,11 @@ function addServe(program: Command): void {
       'most bytes of uploaded files kept in memory, e.g. 20mb (default 100mb)',
       parseMaxBody,
     )
+    .option(
+      '--max-body-memory <size>',
+      'most bytes of request bodies held at once, all requests together; past it 429 (default 64mb)',
+      parseMaxBody,
+    )
     .option('--state <file>', 'keep the state in this file: load it when it exists, save it when changed')
     .option(
       '--save-every <duration>',
@@ -233,6 +238,7 @@ function addServe(program: Command): void {
           allowedHosts?: AllowedHosts;
           maxBody?: number;
           maxUploadStorage?: number;
+          maxBodyMemory?: number;
           state?: string;
           saveEvery: number;
         } & TrafficFlags,
@@ -256,6 +262,7 @@ function addServe(program: Command): void {
           host: opts.host,
           cors,
           allowedHosts: opts.allowedHosts,
+          ...(opts.maxBodyMemory ? { limits: { maxBodyMemory: opts.maxBodyMemory } } : {}),
         });
         // One write for the whole banner: a server start pays for no console formatting of each line.
         const banner = [

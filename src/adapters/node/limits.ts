@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { BodyAbortedError, BodyTooLargeError } from '../../api/route.js';
+import { BodyAbortedError, BodyBudgetError, BodyTooLargeError } from '../../api/route.js';
+import { DEFAULT_BODY_BUDGET, type BodyBudget } from './body-budget.js';
 
 /** Connection-level limits of {@link startServer}; every field has a default. */
 export interface ServerLimits {
@@ -15,6 +16,8 @@ export interface ServerLimits {
   requestTimeout: number;
   /** Open connections at most: past it the longest-idle keep-alive connection is closed to make room. */
   maxConnections: number;
+  /** Bytes of request bodies held at once, all requests together; a body that does not fit gets a 429. */
+  maxBodyMemory: number;
 }
 
 /** The soft limit on open descriptors (Linux), or undefined when it cannot be read. */
@@ -36,6 +39,7 @@ export function defaultServerLimits(): ServerLimits {
     requestTimeout: 60_000,
     // Leave room for files, the event loop and a little headroom: never run out of descriptors.
     maxConnections: Math.max(16, Math.min(10_000, fds - 128)),
+    maxBodyMemory: DEFAULT_BODY_BUDGET,
   };
 }
 
@@ -46,13 +50,21 @@ export function defaultServerLimits(): ServerLimits {
 class BodyRead {
   first: Buffer | undefined;
   rest: Buffer[] | undefined;
+  /** A large body of known length is copied into one buffer as it arrives (no list of chunks to join). */
+  whole: Buffer | undefined;
   total = 0;
   constructor(
     readonly limit: number,
     readonly resolve: (body: Uint8Array | null) => void,
     readonly reject: (error: unknown) => void,
+    /** Counts a chunked body's bytes as they arrive (a declared length is counted up front). */
+    readonly budget: BodyBudget | undefined,
+    readonly held: { bytes: number } | undefined,
   ) {}
 }
+
+/** Bodies at least this large with a Content-Length are read into one buffer of that size. */
+const WHOLE_FROM = 64 * 1024;
 
 /** The read of a request, kept on the request itself (a property costs less than a WeakMap entry). */
 const READ = Symbol('svc-mock body read');
@@ -68,12 +80,26 @@ function stopReading(req: Reading): void {
 function onBodyData(this: Reading, chunk: Buffer): void {
   const read = this[READ];
   if (!read) return;
+  const before = read.total;
   read.total += chunk.length;
   if (read.total > read.limit) {
     stopReading(this);
     this.pause();
     read.reject(new BodyTooLargeError(read.limit));
     return;
+  }
+  if (read.whole) {
+    chunk.copy(read.whole, before);
+    return;
+  }
+  if (read.budget) {
+    if (!read.budget.reserve(chunk.length)) {
+      stopReading(this);
+      this.pause();
+      read.reject(new BodyBudgetError());
+      return;
+    }
+    read.held!.bytes += chunk.length;
   }
   if (read.first === undefined) read.first = chunk;
   else (read.rest ??= [read.first]).push(chunk);
@@ -83,7 +109,8 @@ function onBodyEnd(this: Reading): void {
   const read = this[READ];
   if (!read) return;
   stopReading(this);
-  read.resolve(read.rest ? Buffer.concat(read.rest, read.total) : (read.first ?? null));
+  if (read.whole) read.resolve(read.total ? read.whole.subarray(0, read.total) : null);
+  else read.resolve(read.rest ? Buffer.concat(read.rest, read.total) : (read.first ?? null));
 }
 
 function onBodyError(this: Reading, error: Error & { code?: string }): void {
@@ -96,19 +123,33 @@ function onBodyError(this: Reading, error: Error & { code?: string }): void {
 
 /**
  * Reads a node request body under `limit` bytes: refuses a larger Content-Length at once and stops reading as
- * soon as more arrives (the rest is never buffered; the server closes the connection after answering).
+ * soon as more arrives (the rest is never buffered; the server closes the connection after answering). With a
+ * budget, the body's bytes are counted in it (into `held`, given back by the caller once answered): a declared
+ * length that does not fit is refused before reading, a chunked body as soon as it stops fitting.
  */
-export function readNodeBody(req: IncomingMessage, limit: number): Promise<Uint8Array | null> {
+export function readNodeBody(
+  req: IncomingMessage,
+  limit: number,
+  budget?: BodyBudget,
+  held?: { bytes: number },
+): Promise<Uint8Array | null> {
   if (req.method === 'GET' || req.method === 'HEAD') return Promise.resolve(null);
-  const declared = req.headers['content-length'];
-  if (declared !== undefined && Number(declared) > limit) return Promise.reject(new BodyTooLargeError(limit));
+  const header = req.headers['content-length'];
+  const declared = header === undefined ? undefined : Number(header);
+  if (declared !== undefined && declared > limit) return Promise.reject(new BodyTooLargeError(limit));
+  if (budget && declared !== undefined) {
+    if (!budget.reserve(declared)) return Promise.reject(new BodyBudgetError());
+    held!.bytes += declared;
+  }
   let resolve!: (body: Uint8Array | null) => void;
   let reject!: (error: unknown) => void;
   const promise = new Promise<Uint8Array | null>((yes, no) => {
     resolve = yes;
     reject = no;
   });
-  (req as Reading)[READ] = new BodyRead(limit, resolve, reject);
+  const read = new BodyRead(limit, resolve, reject, declared === undefined ? budget : undefined, held);
+  if (declared !== undefined && declared >= WHOLE_FROM) read.whole = Buffer.allocUnsafe(declared);
+  (req as Reading)[READ] = read;
   req.on('data', onBodyData);
   req.on('end', onBodyEnd);
   req.on('error', onBodyError);

@@ -6,6 +6,7 @@ import { responseText, type ApiRequest, type ApiResponse } from '../../api/route
 import { withInspector } from '../../inspector/dispatcher.js';
 import { errors } from '../../api/errors/index.js';
 import { controlRefusal, createHostCheck, type AllowedHosts } from './control-guard.js';
+import { BodyBudget } from './body-budget.js';
 import { applyCors, type CorsOrigins } from './cors.js';
 import {
   answerClientError,
@@ -46,6 +47,7 @@ type Answer = ServerResponse & { [RECORD]: NodeRequest; [FLUSHING]: Flushing };
 
 function onAnswerClose(this: Answer): void {
   this[FLUSHING].delete(this);
+  this[RECORD].releaseBody();
   if (!this.writableFinished) this[RECORD].left();
   connectionIdle(this.req.socket);
 }
@@ -68,11 +70,14 @@ class NodeRequest implements ApiRequest {
   readonly body = null;
   #abort: AbortController | undefined;
   #left = false;
+  /** Body bytes counted in the server's budget until the answer is written (none for most requests). */
+  #held: { bytes: number } | undefined;
 
   constructor(
     private readonly req: IncomingMessage,
     res: ServerResponse,
     flushing: Flushing,
+    private readonly budget: BodyBudget,
   ) {
     this.method = req.method ?? 'GET';
     const url = req.url ?? '/';
@@ -102,7 +107,14 @@ class NodeRequest implements ApiRequest {
 
   /** Read by the dispatcher after routing and authentication, under the route's size limit. */
   readBody(limit: number): Promise<Uint8Array | null> {
-    return readNodeBody(this.req, limit);
+    this.#held ??= { bytes: 0 };
+    return readNodeBody(this.req, limit, this.budget, this.#held);
+  }
+
+  /** Gives the body's bytes back to the server's budget (its answer is written or abandoned). */
+  releaseBody(): void {
+    if (this.#held) this.budget.release(this.#held.bytes);
+    this.#held = undefined;
   }
 
   get signal(): AbortSignal {
@@ -169,8 +181,9 @@ async function serve(
   req: IncomingMessage,
   res: ServerResponse,
   flushing: Flushing,
+  budget: BodyBudget,
 ): Promise<void> {
-  const response = await app.handle(new NodeRequest(req, res, flushing));
+  const response = await app.handle(new NodeRequest(req, res, flushing, budget));
   if (res.destroyed) return;
   if (response.drop) {
     req.socket.destroy();
@@ -274,6 +287,7 @@ export async function startServer(
   const dispatcher = withInspector(app);
   const cors = options.cors ?? false;
   const hostAllowed = createHostCheck(host, options.allowedHosts);
+  const budget = new BodyBudget(limits.maxBodyMemory);
   const server = createServer(nodeServerOptions(limits), (req, res) => {
     connectionBusy(req.socket);
     if (applyCors(cors, req, res)) {
@@ -289,7 +303,7 @@ export async function startServer(
         return;
       }
     }
-    serve(dispatcher, req, res, flushing).catch((error: unknown) => {
+    serve(dispatcher, req, res, flushing, budget).catch((error: unknown) => {
       console.error('svc-mock: request failed', error);
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ result: 'error', msg: 'Internal server error' }));

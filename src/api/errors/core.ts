@@ -102,6 +102,15 @@ export const coreErrors = {
 
   // Request limits (the mock's own; the real server's web server refuses what is too large before the app)
   controlRefused: (reason: string) => new ApiError('BAD_REQUEST', reason, 403),
+  /** 429: the server holds as many request bodies as it may; the client may send again in a second. */
+  bodiesInFlight: () =>
+    new ApiError(
+      'RATE_LIMIT_HIT',
+      'The server is busy receiving other large requests; try again shortly',
+      429,
+      { 'retry-after': 1 },
+      { 'Retry-After': '1' },
+    ),
   bodyAborted: () => bad('The client closed the connection before sending the whole request body'),
   payloadTooLarge: (limit: number) =>
     new ApiError('BAD_REQUEST', `Request body too large (limit: ${limit} bytes)`, 413),
