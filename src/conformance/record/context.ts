@@ -16,12 +16,15 @@ export interface ShapeContext {
   pseudonyms: Map<string, string>;
   /** People a placeholder names: they become actors. */
   used: Set<Person>;
+  /** Names of objects the recording created -> the text a replay writes (`release plan {run}`). */
+  runNames: Map<string, string>;
 }
 
 /** A context over the people of a recording. */
 export function createShapeContext(
   people: readonly Person[],
   extraKeys: Iterable<string> = [],
+  runNames: Map<string, string> = new Map(),
 ): ShapeContext {
   const byEmail = new Map<string, Person>();
   const byUserId = new Map<number, Person>();
@@ -37,6 +40,7 @@ export function createShapeContext(
     queues: new Map(),
     pseudonyms: new Map(),
     used: new Set(),
+    runNames,
   };
 }
 

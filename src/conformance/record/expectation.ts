@@ -16,6 +16,8 @@ import {
   kindOf,
   isSecretKey,
   isServerKey,
+  isNameKey,
+  isStateKey,
   isTimeKey,
   isUserKey,
   looksLikeTime,
@@ -63,6 +65,8 @@ function expectNumber(ctx: ShapeContext, value: number, key: string, parent: str
 
 function expectString(ctx: ShapeContext, value: string, key: string, parent: string): unknown {
   if (isSecretKey(key) || holdsKey(ctx, value)) return { $type: 'string' };
+  const made = isNameKey(key) ? ctx.runNames.get(value) : undefined;
+  if (made) return made;
   const captured = capturedPlaceholder(ctx, value, kindOf(parent, key));
   if (captured) return captured;
   if (isIdKey(key) || key === 'queue_id' || isServerKey(key) || /^https?:\/\//.test(value))
@@ -106,9 +110,9 @@ export function expectValue(
   const keys = Object.keys(value);
   if (depth >= LIMITS.depth || (keys.length > 0 && keys.every((k) => /^\d+$/.test(k))))
     return { $type: 'object' };
-  let entries = Object.entries(value as Record<string, unknown>).map(
-    ([k, v]) => [k, expectValue(ctx, v, k, atMs, depth + 1, key)] as const,
-  );
+  let entries = Object.entries(value as Record<string, unknown>)
+    .filter(([k]) => !isStateKey(k))
+    .map(([k, v]) => [k, expectValue(ctx, v, k, atMs, depth + 1, key)] as const);
   // A big object keeps its telling fields: bare type checks go first, then the tail.
   if (entries.length > LIMITS.objectKeys) entries = entries.filter(([, v]) => !isBareType(v));
   return Object.fromEntries(entries.slice(0, LIMITS.objectKeys));

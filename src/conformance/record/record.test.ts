@@ -128,8 +128,9 @@ describe('a recorded client session', () => {
       'queue1',
       'queue1',
     ]);
+    // The delete is read back by a later step, so it stays a step; the queue's delete is clean-up.
     expect(steps.map((s) => s.request).filter(Boolean)).toContain('DELETE /messages/{msg1}');
-    expect(steps.find((s) => s.request === 'DELETE /events')?.params).toEqual({
+    expect(scenario.teardown?.find((s) => s.request === 'DELETE /events')?.params).toEqual({
       queue_id: '{queue1.queue_id}',
     });
   });
@@ -206,13 +207,17 @@ describe('a recorded administration session', () => {
     expect(recorded.text).not.toContain('someone.new@svc.test');
     const requests = recorded.scenario.steps.map((s) => s.request);
     expect(requests).toEqual(
-      expect.arrayContaining([
-        'PATCH /streams/{channel1}',
-        'DELETE /drafts/{draft1}',
-        'DELETE /invites/{invite1}',
-        'GET /user_groups/{group1}/members',
-      ]),
+      expect.arrayContaining(['PATCH /streams/{channel1}', 'GET /user_groups/{group1}/members']),
     );
+    // Deletes of what the recording made are clean-up, run as teardown even after a failed step.
+    expect(recorded.scenario.teardown?.map((s) => s.request)).toEqual([
+      'DELETE /drafts/{draft1}',
+      'DELETE /invites/{invite1}',
+    ]);
+    // The channel the recording created is a new one on each replay.
+    expect(recorded.scenario.steps[0]!.params).toMatchObject({
+      subscriptions: [{ name: 'recorded channel {run}' }],
+    });
     const snippets = recorded.scenario.steps.at(-1)!.expect!.body as {
       saved_snippets: Array<{ id: unknown }>;
     };
@@ -237,6 +242,85 @@ describe('a recorded administration session', () => {
     } finally {
       await target.close();
       await fresh.close();
+    }
+  });
+});
+
+describe('a recording replayed on the server it was recorded from', () => {
+  it('puts clean-up into teardown, leaves state out of expectations, names what it made per run, and replays green twice', async () => {
+    const own = await startServer(createMock({ realm: preparedDevRealm(), logError: () => {} }), {
+      port: 0,
+      host: '127.0.0.1',
+    });
+    const target = createHttpTarget(own.url, { features: ['control'] });
+    try {
+      const recording = await startRecording({ target: own.url, output: join(dir, 'again.yaml'), port: 0 });
+      const base = `${recording.proxy.url}/api/v1`;
+      const call = async (who: { email: string; key: string }, method: string, path: string, params = {}) => {
+        const form = new URLSearchParams(params).toString();
+        const get = method === 'GET';
+        const headers: Record<string, string> = {
+          authorization: `Basic ${Buffer.from(`${who.email}:${who.key}`).toString('base64')}`,
+        };
+        if (!get) headers['content-type'] = 'application/x-www-form-urlencoded';
+        const response = await fetch(`${base}${path}${get && form ? `?${form}` : ''}`, {
+          method,
+          headers,
+          body: get ? undefined : form,
+        });
+        return (await response.json()) as Record<string, unknown>;
+      };
+      const sent = await call(HAMLET, 'POST', '/messages', {
+        type: 'stream',
+        to: 'Verona',
+        topic: 'release plan',
+        content: 'first draft of the plan',
+      });
+      // The first message of a new topic: the sender now follows it (a replay on this server would not).
+      expect(sent.automatic_new_visibility_policy).toEqual(expect.any(Number));
+      await call(HAMLET, 'GET', '/messages', {
+        anchor: 'newest',
+        num_before: '5',
+        num_after: '0',
+        apply_markdown: 'false',
+        narrow: JSON.stringify([
+          { operator: 'channel', operand: 'Verona' },
+          { operator: 'topic', operand: 'release plan' },
+        ]),
+      });
+      await call(HAMLET, 'PATCH', '/settings', { left_side_userlist: 'true' });
+      await call(HAMLET, 'GET', `/messages/${String(sent.id)}`);
+      await call(IAGO, 'DELETE', `/messages/${String(sent.id)}`);
+      await call(HAMLET, 'PATCH', '/settings', { left_side_userlist: 'false' });
+      const recorded = await recording.stop();
+      const { scenario } = recorded;
+      expect(scenario.teardown?.map((s) => s.request)).toEqual([
+        'DELETE /messages/{msg1}',
+        'PATCH /settings',
+      ]);
+      expect(scenario.steps.map((s) => s.request)).toEqual([
+        'POST /messages',
+        'GET /messages',
+        'PATCH /settings',
+        'GET /messages/{msg1}',
+      ]);
+      expect(recorded.text).not.toContain('automatic_new_visibility_policy');
+      expect(scenario.steps[0]!.params).toMatchObject({ to: 'Verona', topic: 'release plan {run}' });
+      expect(JSON.stringify(scenario.steps[1]!.params)).toContain('"operand":"release plan {run}"');
+      const loaded = loadScenarioFile(recorded.file);
+      for (const runId of ['again1', 'again2']) {
+        const outcome = await runScenario(loaded, {
+          target,
+          accounts: devRealmAccounts(),
+          featureLevel: 500,
+          runId,
+          pollIntervalMs: 20,
+        });
+        expect([runId, outcome.outcome, formatFailures(outcome)]).toEqual([runId, 'passed', '']);
+      }
+    } finally {
+      await target.close();
+      await own.close();
     }
   });
 });

@@ -11,6 +11,7 @@ import {
 import {
   escapeBraces,
   isIdParam,
+  isNameKey,
   isSecretKey,
   isTimeKey,
   isUserKey,
@@ -42,6 +43,8 @@ function shapeParam(ctx: ShapeContext, value: unknown, kind: Kind, key: string, 
   if (typeof value === 'string') {
     const captured = capturedPlaceholder(ctx, value, kind === 'plain' ? undefined : kindOf(key));
     if (captured && (kind !== 'plain' || ctx.queues.has(value) || !/^\d+$/.test(value))) return captured;
+    const made = isNameKey(key) ? ctx.runNames.get(value) : undefined;
+    if (made) return made;
     return value.includes('@') ? replaceEmails(ctx, value, true)! : escapeBraces(value);
   }
   if (Array.isArray(value)) return value.map((v) => shapeParam(ctx, v, kind, key, sentAtMs));

@@ -32,6 +32,29 @@ export const isCounterKey = (key: string): boolean =>
     'last_processed_id',
   ].includes(key);
 
+/** Keys that hold the name of a topic, channel or group (where a name the recording made becomes `<name> {run}`). */
+export const isNameKey = (key: string): boolean =>
+  /(^|_)(topic|subject|name|stream|channel|to|operand|display_recipient)$/.test(key) &&
+  !/full_name$/.test(key);
+
+/**
+ * Keys whose values tell the server's state more than the request's effect (whether the sender already followed
+ * the topic, how busy a channel was, how far a history reaches): a replay on the same server answers otherwise,
+ * so they are left out of expectations.
+ */
+export const isStateKey = (key: string): boolean =>
+  [
+    'automatic_new_visibility_policy',
+    'found_anchor',
+    'found_newest',
+    'found_oldest',
+    'history_limited',
+    'stream_weekly_traffic',
+    'is_recently_active',
+    'subscriber_count',
+    'unread_count',
+  ].includes(key);
+
 /** A number that reads as UNIX seconds between 2001 and 2096. */
 export const looksLikeTime = (value: number): boolean => value > 1e9 && value < 4e9;
 

@@ -6,6 +6,8 @@ import { expectBody, expectEvent } from './expectation.js';
 import { nameActors, type Person } from './people.js';
 import { planCaptures, planSteps, type PlannedStep } from './plan.js';
 import { shapeParams, shapeRequestLine } from './request-shape.js';
+import { findRunNames } from './run-names.js';
+import { splitTeardown } from './teardown.js';
 
 /** Options of {@link toScenario}. */
 export interface ToScenarioOptions {
@@ -16,6 +18,8 @@ export interface ToScenarioOptions {
   /** API keys beyond the people's (e.g. every key of the accounts file), also kept out. */
   apiKeys?: Iterable<string>;
   name?: string;
+  /** Names of objects the recording made, as a replay writes them (see findRunNames). */
+  runNames?: Map<string, string>;
 }
 
 /** A recorded scenario and what could not be carried over faithfully. */
@@ -67,7 +71,7 @@ function buildSteps(
   people: readonly Person[],
   options: ToScenarioOptions,
 ): { steps: ScenarioStep[]; used: Set<Person> } {
-  const ctx = createShapeContext(people, options.apiKeys);
+  const ctx = createShapeContext(people, options.apiKeys, options.runNames);
   const steps: ScenarioStep[] = [];
   for (const p of planned) {
     const step = buildStep(ctx, p, people);
@@ -89,10 +93,13 @@ export function toScenario(
   const planned = planSteps(exchanges, warnings);
   planCaptures(planned, people);
   // A first pass finds who the steps name: only they (and the places before them) are actors.
-  const firstPass = buildSteps(planned, people, options).used;
+  const runNames = findRunNames(exchanges);
+  const firstPass = buildSteps(planned, people, { ...options, runNames }).used;
   const named = nameActors(people.filter((p) => firstPass.has(p)));
   const keys = [...people.map((p) => p.apiKey), ...(options.apiKeys ?? [])];
-  const { steps, used } = buildSteps(planned, named.people, { ...options, apiKeys: keys });
+  const built = buildSteps(planned, named.people, { ...options, apiKeys: keys, runNames });
+  const used = built.used;
+  const { steps, teardown } = splitTeardown(built.steps);
   const placeholders = named.actors.filter(
     ([name]) => !named.people.some((p) => p.actor === name && used.has(p)),
   );
@@ -117,7 +124,8 @@ export function toScenario(
     tags: ['recorded'],
     actors,
     steps: steps as Scenario['steps'],
+    ...(teardown.length ? { teardown } : {}),
   };
-  if (steps.some((s) => s.requires)) scenario.requires = ['control'];
+  if ([...steps, ...teardown].some((s) => s.requires)) scenario.requires = ['control'];
   return { scenario, warnings: [...new Set(warnings)] };
 }
