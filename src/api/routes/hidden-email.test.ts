@@ -18,7 +18,7 @@ const probes: Record<string, (email: string) => [string, string, Record<string, 
   'narrow dm': (email) => [
     'get',
     'messages',
-    { anchor: 'newest', num_before: 5, num_after: 0, narrow: [{ operator: 'dm', operand: [email] }] },
+    { anchor: 'newest', num_before: 5, num_after: 0, narrow: [{ operator: 'dm', operand: email }] },
   ],
   'narrow dm-including': (email) => [
     'get',
