@@ -6,6 +6,14 @@ import type { ConformanceOptions } from '../conformance/run-conformance.js';
 import { parseAliasOption, parseLevel, reporterParser } from './conformance-options.js';
 import { registerConformanceDiff } from './conformance-diff.js';
 import { registerConformanceRecord } from './conformance-record.js';
+import { registerConformanceMerge } from './conformance-merge.js';
+import {
+  collectTag,
+  countParser,
+  parseBail,
+  parseDuration,
+  pipeSafeWriter,
+} from './conformance-run-options.js';
 
 type Reporter = ConformanceOptions['reporters'][number];
 
@@ -54,6 +62,39 @@ export function registerConformance(program: Command): void {
     )
     .option('--run-id <id>', 'the {run} placeholder (default: random; names created on a server carry it)')
     .option('--list', 'list the selected scenarios and exit without running')
+    .option('--exclude <regex>', 'leave out scenarios whose name, file or tag matches')
+    .option(
+      '--tag <tag>',
+      "run only scenarios with this tag; '!tag' leaves them out (repeatable)",
+      collectTag,
+    )
+    .option('--shard <K/N>', 'run the K-th of N parts of the selection (stable; merge the JSON reports)')
+    .option(
+      '-j, --jobs <n>',
+      'scenarios run at once (against a URL only those marked parallel, by default the read-only ones)',
+      countParser(1),
+    )
+    .option(
+      '--bail [n]',
+      'stop after n failed scenarios (default 1); the rest are reported as skipped',
+      parseBail,
+    )
+    .option(
+      '--timeout <ms|Ns>',
+      'time-out of each request: connect, headers and body (default: 30s)',
+      parseDuration,
+    )
+    .option(
+      '--scenario-timeout <ms|Ns>',
+      "stop a scenario's steps after this long; its teardown still runs",
+      parseDuration,
+    )
+    .option(
+      '--retries <n>',
+      'retry GET/HEAD requests (and steps marked retry: true) failing at the transport or with 502/503/504 (default: 0)',
+      countParser(0),
+    )
+    .option('--max-response-time <ms|Ns>', 'a step answered slower fails (kind slow)', parseDuration)
     .option(
       '--against <mock>',
       "also compare every answer with the reference mock's answer to the same step (one mock with the same history; a fresh one per scenario beside --target mock): a changed value no expectation asserts fails as a mismatch",
@@ -69,7 +110,15 @@ export function registerConformance(program: Command): void {
     .action(
       async (
         files: string[],
-        opts: Omit<ConformanceOptions, 'files' | 'reporters'> & { alias: Alias[]; reporter?: Reporter[] },
+        opts: Omit<ConformanceOptions, 'files' | 'reporters' | 'bail'> & {
+          alias: Alias[];
+          reporter?: Reporter[];
+          tag?: string[];
+          bail?: number | true;
+          maxResponseTime?: number;
+          timeout?: number;
+          scenarioTimeout?: number;
+        },
       ) => {
         const reporters = opts.reporter ?? [];
         if (!reporters.some((r) => r.kind === 'console')) reporters.unshift({ kind: 'console' });
@@ -79,9 +128,19 @@ export function registerConformance(program: Command): void {
         // Imported here: the runner's modules are not loaded for the CLI's other commands (serve starts sooner).
         const { runConformance } = await import('../conformance/run-conformance.js');
         const code = await runConformance(
-          { ...opts, files, aliases: opts.alias, reporters },
           {
-            out: (t) => process.stdout.write(t),
+            ...opts,
+            files,
+            aliases: opts.alias,
+            reporters,
+            tags: opts.tag,
+            bail: opts.bail === true ? 1 : opts.bail,
+            timeoutMs: opts.timeout,
+            scenarioTimeoutMs: opts.scenarioTimeout,
+            maxResponseMs: opts.maxResponseTime,
+          },
+          {
+            out: pipeSafeWriter(process.stdout),
             err: (t) => process.stderr.write(t),
             tty: process.stdout.isTTY === true && !process.env.CI,
             colour: process.stdout.isTTY === true && !process.env.NO_COLOR,
@@ -93,4 +152,5 @@ export function registerConformance(program: Command): void {
     );
   registerConformanceDiff(program);
   registerConformanceRecord(program);
+  registerConformanceMerge(program);
 }

@@ -3,7 +3,8 @@ import type { Agent } from 'undici';
 import type { AccountBook } from './accounts.js';
 import { accountsFromList } from './accounts.js';
 import type { Feature, Target } from './target.js';
-import { classifyTransportError } from './transport-error.js';
+import { NO_RETRIES, withRetries, type RetryPolicy } from './retry.js';
+import { classifyTransportError, TransportError } from './transport-error.js';
 
 /** The per-request time-out when none is given (ms). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -69,16 +70,27 @@ export function createHttpTarget(url: string, options: HttpTargetOptions = {}): 
   };
 }
 
-/** Asks a svc-mock server for its accounts (GET /svc-mock/accounts); undefined when the target does not answer it. */
-export async function fetchMockAccounts(target: Target): Promise<AccountBook | undefined> {
+/**
+ * Asks a svc-mock server for its accounts (GET /svc-mock/accounts); undefined when the target does not answer
+ * it. A server that cannot be reached at all is a TransportError (after the retries), not "no accounts".
+ */
+export async function fetchMockAccounts(
+  target: Target,
+  retry: RetryPolicy = NO_RETRIES,
+): Promise<AccountBook | undefined> {
   const session = await target.session();
   try {
-    const response = await session.fetch(new Request(`${target.baseUrl}/svc-mock/accounts`));
+    const { value: response } = await withRetries(
+      () => session.fetch(new Request(`${target.baseUrl}/svc-mock/accounts`)),
+      retry,
+      (r) => r.status >= 500,
+    );
     if (!response.ok) return undefined;
     const body = (await response.json()) as unknown;
     const rows = Array.isArray(body) ? body : (body as { accounts?: unknown } | null)?.accounts;
     return Array.isArray(rows) ? accountsFromList(rows as Array<Record<string, unknown>>) : undefined;
-  } catch {
+  } catch (error) {
+    if (error instanceof TransportError) throw error;
     return undefined;
   } finally {
     await session.close();

@@ -119,3 +119,41 @@ describe('parseScenario', () => {
     expect(parseScenario(text, 'ok.yaml').scenario.steps).toHaveLength(3);
   });
 });
+
+describe('loadScenarios', () => {
+  it('names every bad file and every missing path at once, with line and reason, before anything runs', async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'svc-loader-'));
+    try {
+      writeFileSync(join(dir, 'a-good.yaml'), `${base}  - request: GET /users/me\n    as: alice\n`);
+      writeFileSync(
+        join(dir, 'b-typo.yaml'),
+        `${base}  - request: GET /users/me\n    as: alice\n    expct: {}\n`,
+      );
+      writeFileSync(join(dir, 'c-yaml.yaml'), 'name: [\n');
+      writeFileSync(join(dir, 'd-actor.yaml'), `${base}  - request: GET /users/me\n    as: carol\n`);
+      let error: unknown;
+      try {
+        loadScenarios([dir, join(dir, 'missing.yaml')]);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(ScenarioFileError);
+      const problems = (error as ScenarioFileError).problems.map((p) => [p.file.replace(dir, 'D'), p.line]);
+      expect(problems).toEqual([
+        ['D/missing.yaml', 0],
+        ['D/b-typo.yaml', 7],
+        ['D/c-yaml.yaml', 1],
+        ['D/d-actor.yaml', 6],
+      ]);
+      const message = (error as Error).message;
+      expect(message.split('\n')[0]).toBe('4 scenario files cannot be run:');
+      expect(message).toContain(`${join(dir, 'd-actor.yaml')}:6: unknown actor "carol"`);
+      expect(message).toContain(`${join(dir, 'b-typo.yaml')}:7: `);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

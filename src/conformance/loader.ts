@@ -7,14 +7,27 @@ import { checkValidator, describeErrors } from '../schema/validator.js';
 import { checkMatchers } from './matcher-syntax.js';
 import { placeholdersIn } from './template.js';
 
-/** A scenario file that cannot be run: where and why. */
+/** A scenario file that cannot be run: where and why; `problems` lists every bad file when several are. */
 export class ScenarioFileError extends Error {
+  /** Every bad file found (this one alone, or all of a selection). */
+  problems: readonly ScenarioFileError[] = [this];
+
   constructor(
     readonly file: string,
     readonly line: number,
     readonly reason: string,
   ) {
     super(`${file}:${line}: ${reason}`);
+  }
+
+  /** One error for a list of problems: the problem itself when there is one, else all of them, one a line. */
+  static of(problems: readonly ScenarioFileError[]): ScenarioFileError {
+    if (problems.length === 1) return problems[0]!;
+    const [first] = problems;
+    const all = new ScenarioFileError(first!.file, first!.line, first!.reason);
+    all.message = `${problems.length} scenario files cannot be run:\n${problems.map((p) => `  ${p.message}`).join('\n')}`;
+    all.problems = problems;
+    return all;
   }
 }
 
@@ -184,23 +197,40 @@ export function loadScenarioFile(file: string): LoadedScenario {
   return parseScenario(text, file);
 }
 
-/** The scenario files named (files, or directories searched for *.yaml / *.yml), sorted. */
-export function scenarioFiles(paths: readonly string[]): string[] {
+/**
+ * The scenario files named (files, or directories searched for *.yaml / *.yml), sorted. Missing paths throw
+ * together, or join `problems` when it is given.
+ */
+export function scenarioFiles(paths: readonly string[], problems?: ScenarioFileError[]): string[] {
   const out: string[] = [];
+  const missing: ScenarioFileError[] = problems ?? [];
   for (const path of paths) {
     let isDir = false;
     try {
       isDir = statSync(path).isDirectory();
     } catch {
-      throw new ScenarioFileError(path, 0, 'no such file or directory');
+      missing.push(new ScenarioFileError(path, 0, 'no such file or directory'));
+      continue;
     }
     if (!isDir) out.push(path);
     else for (const name of readdirSync(path).sort()) if (/\.ya?ml$/.test(name)) out.push(join(path, name));
   }
+  if (missing.length && !problems) throw ScenarioFileError.of(missing);
   return out;
 }
 
-/** Loads every scenario named; the first bad file throws, so nothing runs when any is bad. */
+/** Loads every scenario named; when any file is bad, one error names every bad file, so nothing runs. */
 export function loadScenarios(paths: readonly string[]): LoadedScenario[] {
-  return scenarioFiles(paths).map(loadScenarioFile);
+  const loaded: LoadedScenario[] = [];
+  const problems: ScenarioFileError[] = [];
+  for (const file of scenarioFiles(paths, problems)) {
+    try {
+      loaded.push(loadScenarioFile(file));
+    } catch (error) {
+      if (!(error instanceof ScenarioFileError)) throw error;
+      problems.push(error);
+    }
+  }
+  if (problems.length) throw ScenarioFileError.of(problems);
+  return loaded;
 }

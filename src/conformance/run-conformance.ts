@@ -15,14 +15,26 @@ import { createConsoleReporter } from './reporters/console.js';
 import { writeReports } from './reporters/write-reports.js';
 import { secretsFor } from './redact.js';
 import { readFeatureLevel, runScenarios } from './runner.js';
-import type { Target } from './target.js';
+import { retryPolicy, runOptionsOf, type RunFlags } from './run-flags.js';
+import {
+  describeSelection,
+  narrowSelection,
+  parseShard,
+  SelectionError,
+  shardSelection,
+  type SelectionOptions,
+} from './selection.js';
+import { TransportError } from './transport-error.js';
+import { retryReads, type Target } from './target.js';
 import { REPORTERS } from './reporter-kinds.js';
 
 /** The report formats `--reporter` takes. */
 export { REPORTERS };
 
-/** Options of a run, as the command line gives them. */
-export interface ConformanceOptions {
+/** Options of a run, as the command line gives them (network, parallel and selection flags in RunFlags). */
+export interface ConformanceOptions extends RunFlags, Omit<SelectionOptions, 'shard'> {
+  /** `K/N`: run the K-th of N parts of the selection. */
+  shard?: string;
   files: string[];
   target?: string;
   accounts?: string;
@@ -62,15 +74,21 @@ const DEFAULT_SCENARIOS = new URL('../../scenarios/', import.meta.url).pathname;
  * The target a `--target` value names: `mock` in process, or a URL over HTTP (a server that answers
  * GET /svc-mock/accounts is a svc-mock server, so its control API counts as available).
  */
-export async function createTarget(spec: string, options: { featureLevel?: number } = {}): Promise<Target> {
+export async function createTarget(
+  spec: string,
+  options: { featureLevel?: number; timeoutMs?: number; retries?: number } = {},
+): Promise<Target> {
   if (spec === 'mock') return createMockTarget({ featureLevel: options.featureLevel });
-  const probe = createHttpTarget(spec);
-  if ((await fetchMockAccounts(probe)) === undefined) return probe;
+  const probe = createHttpTarget(spec, options);
+  if ((await fetchMockAccounts(probe, retryPolicy(options))) === undefined) return probe;
   await probe.close();
-  return createHttpTarget(spec, { features: ['control'] });
+  return createHttpTarget(spec, { ...options, features: ['control'] });
 }
 
-/** Scenarios selected by files, `--grep` (name, file or tag) and `--read-only`. */
+/**
+ * Scenarios selected by files, `--grep` (name, file or tag), `--read-only`, `--exclude` and `--tag`, then the
+ * `--shard`'s part; a selection that matches nothing is a usage error (a mistyped CI filter must not pass).
+ */
 export function selectScenarios(options: ConformanceOptions): LoadedScenario[] {
   const paths = options.files.length
     ? options.files
@@ -81,11 +99,21 @@ export function selectScenarios(options: ConformanceOptions): LoadedScenario[] {
   } catch (error) {
     throw new UsageError(`--grep: ${(error as Error).message}`);
   }
-  return loadScenarios(paths).filter(
-    ({ file, scenario }) =>
-      (!options.readOnly || scenario.mutates === false) &&
-      (!grep || [scenario.name, file, ...(scenario.tags ?? [])].some((t) => grep.test(t))),
-  );
+  try {
+    const selected = narrowSelection(
+      loadScenarios(paths).filter(
+        ({ file, scenario }) =>
+          (!options.readOnly || scenario.mutates === false) &&
+          (!grep || [scenario.name, file, ...(scenario.tags ?? [])].some((t) => grep.test(t))),
+      ),
+      { exclude: options.exclude, tags: options.tags },
+    );
+    if (!selected.length)
+      throw new UsageError(`no scenario matches the selection (${describeSelection(options)})`);
+    return options.shard ? shardSelection(selected, parseShard(options.shard)) : selected;
+  } catch (error) {
+    throw error instanceof SelectionError ? new UsageError(error.message) : error;
+  }
 }
 
 function readAccounts(file: string): AccountBook {
@@ -111,7 +139,9 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
     const spec = options.target ?? book?.site ?? 'mock';
     if (spec !== 'mock' && !/^https?:\/\//.test(spec))
       throw new UsageError(`--target takes "mock" or an http(s) URL (got "${spec}")`);
-    target = io.makeTarget ? io.makeTarget(spec) : await createTarget(spec);
+    target = io.makeTarget
+      ? io.makeTarget(spec)
+      : await createTarget(spec, { timeoutMs: options.timeoutMs, retries: options.retries });
     const accounts = book ?? (spec === 'mock' ? devRealmAccounts() : await fetchMockAccounts(target));
     if (!accounts)
       throw new UsageError(
@@ -121,7 +151,7 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
     let featureLevel = options.featureLevel;
     if (featureLevel === undefined) {
       try {
-        featureLevel = await readFeatureLevel(target, options.aliases);
+        featureLevel = await readFeatureLevel(target, options.aliases, retryPolicy(options));
       } catch (error) {
         throw new UsageError(
           `cannot read the feature level of ${spec}: ${(error as Error).message}; pass --feature-level N`,
@@ -129,7 +159,9 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
       }
     }
     // Every account proves its role (GET /users/me) before anything else is sent; a refused key is exit 2.
-    const checked = await checkAccounts(target, accounts, { aliases: options.aliases });
+    const checked = await checkAccounts(retryReads(target, retryPolicy(options)), accounts, {
+      aliases: options.aliases,
+    });
     const runId = options.runId ?? `r${randomBytes(4).toString('hex')}`;
     const consoleReporter = options.reporters.some((r) => r.kind === 'console')
       ? createConsoleReporter(scenarios.length + (options.audit ? 1 : 0), {
@@ -157,6 +189,7 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
       runId,
       signal: io.signal,
       onResult: (r) => consoleReporter?.onResult(r),
+      ...runOptionsOf(options, target),
       ...(shadow ? { reference: shadow.hook } : {}),
     });
     if (audit) {
@@ -179,6 +212,7 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
   } catch (error) {
     if (
       error instanceof UsageError ||
+      error instanceof TransportError ||
       error instanceof ScenarioFileError ||
       error instanceof IgnoreFileError ||
       error instanceof AccountCheckError

@@ -7,6 +7,7 @@ import { redactResult } from './redact.js';
 import { runAwaitStep } from './events-step.js';
 import { newTiming, runRequestStep, type StepContext } from './steps.js';
 import type { RetryPolicy } from './retry.js';
+import { schedule } from './parallel.js';
 import { actorFacts, clockOffset, closeQueues, movesClock } from './scenario-io.js';
 import { TransportError } from './transport-error.js';
 import type { Target } from './target.js';
@@ -39,17 +40,18 @@ export interface RunOptions {
    * scenario starts; the function it returns gets the finished transcript and may add failures to it.
    */
   reference?: (loaded: LoadedScenario) => Promise<(result: ScenarioResult) => Promise<void>>;
-  /**
-   * Compares each scenario with a reference (`--against mock`, src/conformance/diff/shadow.ts): called before the
-   * scenario starts; the function it returns gets the finished transcript and may add failures to it.
-   */
-  reference?: (loaded: LoadedScenario) => Promise<(result: ScenarioResult) => Promise<void>>;
   /** Retries of idempotent requests that failed at the transport or with 502/503/504 (default none). */
   retry?: RetryPolicy;
   /** A step whose slowest answer took longer (ms) fails with kind `slow`. */
   maxResponseMs?: number;
   /** A scenario's steps stop after this long (ms); its teardown still runs. */
   scenarioTimeoutMs?: number;
+  /** Scenarios run at once (default 1); see {@link schedule}. */
+  jobs?: number;
+  /** Which scenarios may run beside others (default: every one, as on the mock, where each has its own realm). */
+  concurrent?: (loaded: LoadedScenario) => boolean;
+  /** Start no more scenarios after this many failed; the rest are reported as skipped. */
+  bail?: number;
 }
 
 const EXPIRED = Symbol('expired');
@@ -172,7 +174,6 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
     return finish();
   }
   const compareWithReference = await options.reference?.(loaded);
-  const compareWithReference = await options.reference?.(loaded);
   const session = await options.target.session();
   const ctx: StepContext = {
     fetch: session.fetch,
@@ -276,20 +277,18 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
   if (ctx.retries) result.retries = ctx.retries;
   if (result.steps.some((s) => s.outcome === 'passed' && (s.attempts ?? 1) > 1)) result.flaky = true;
   await compareWithReference?.(result);
-  await compareWithReference?.(result);
   if (result.failures.length) result.outcome = 'failed';
   return finish();
 }
 
-/** Runs scenarios one after another (they share a real server, so they never run in parallel). */
+/**
+ * Runs scenarios, one after another unless `jobs` says otherwise (a real server is shared: only the scenarios
+ * `concurrent` allows run beside others); results in the selection's order.
+ */
 export async function runScenarios(
   scenarios: readonly LoadedScenario[],
   options: RunOptions,
 ): Promise<ScenarioResult[]> {
-  const results: ScenarioResult[] = [];
-  for (const loaded of scenarios) {
-    if (options.signal?.aborted) break;
-    results.push(await runScenario(loaded, options));
-  }
-  return results;
+  const one = { ...options, onResult: undefined };
+  return schedule(scenarios, (loaded) => runScenario(loaded, one), options);
 }

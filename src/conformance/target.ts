@@ -1,4 +1,5 @@
 /** Targets: where scenarios run. The runner reaches them only through a fetch-like function. */
+import { IDEMPOTENT_METHODS, RETRY_STATUSES, withRetries, type RetryPolicy } from './retry.js';
 import type { FetchLike } from './session.js';
 
 /** Features some targets have and scenarios may require. */
@@ -34,6 +35,26 @@ export function alterTarget(
         ...inner,
         fetch: async (request) => alter(request, await inner.fetch(request.clone()), inner.fetch),
       };
+    },
+  };
+}
+
+/**
+ * The target whose GET and HEAD requests are retried by `policy` (transport failures, 502/503/504): for the
+ * run's own reads around the scenarios (accounts check, audit), which no step record counts.
+ */
+export function retryReads(target: Target, policy: RetryPolicy): Target {
+  if (!policy.retries) return target;
+  return {
+    ...target,
+    async session() {
+      const inner = await target.session();
+      const fetch: FetchLike = async (request) => {
+        if (!IDEMPOTENT_METHODS.has(request.method)) return inner.fetch(request);
+        const again = (response: Response): boolean => RETRY_STATUSES.has(response.status);
+        return (await withRetries(() => inner.fetch(request.clone()), policy, again)).value;
+      };
+      return { ...inner, fetch };
     },
   };
 }
