@@ -1,10 +1,14 @@
-/** Checks every response gets, beside a step's expectations: schema, content type, ignored parameters. */
+/**
+ * Checks every response gets, beside a step's expectations: schema (failures named by pointer and keyword,
+ * schema-explain.ts), content type, ignored parameters.
+ */
 import { createRouter } from '../api/router.js';
 import { routes } from '../api/routes/index.js';
 import { schemaById, schemaIds as allSchemaIds } from '../generated/schemas.js';
 import { checkValidatorAt } from '../schema/level-schemas.js';
+import type { ValidateFunction } from 'ajv';
 import { checkValidator, describeErrors } from '../schema/validator.js';
-import { assertValidResponse } from '../testing/schema-check.js';
+import { explainSchema } from './schema-explain.js';
 import type { Failure } from './transcript.js';
 
 const match = createRouter(routes);
@@ -39,9 +43,48 @@ export function checkEvent(event: unknown, where: string, level?: number): Failu
   return [
     {
       kind: 'schema',
-      message: `${type} event ${where} breaks ${id}: ${describeErrors(validate.errors).join('; ')}`,
+      message: `${type} event ${where} breaks ${id}: ${explain(id, event, level).join('; ')}`,
     },
   ];
+}
+
+/** Readable lines for data the fast validator refused (explainSchema), or Ajv's own lines should it find nothing. */
+function explain(
+  ref: string,
+  data: unknown,
+  level: number | undefined,
+  fallback?: ValidateFunction,
+): string[] {
+  const lines = explainSchema(ref, data, level);
+  return lines.length ? lines : describeErrors(fallback?.errors, data);
+}
+
+/** The schema failure of a response body (error envelope, or the route's success schema at `level`), if any. */
+function bodyFailure(
+  method: string,
+  path: string,
+  status: number,
+  body: unknown,
+  level?: number,
+): string | undefined {
+  if (status >= 400) {
+    const validate = checkValidator('resources/error.json');
+    if (!validate(body))
+      return `error body of ${method} ${path} is invalid:\n  ${explain('resources/error.json', body, undefined, validate).join('\n  ')}`;
+    if (status !== 500 && typeof (body as { code?: unknown }).code !== 'string')
+      return `error body of ${method} ${path} has no code: ${JSON.stringify(body)}`;
+    return undefined;
+  }
+  const found = match(method, path);
+  if (found.kind !== 'route') return `success from an unknown route ${method} ${path}`;
+  const { schema } = found.compiled.route;
+  const file = schema ? schemaById(`endpoints/${schema}.json`) : undefined;
+  if (!(file?.$defs as Record<string, unknown> | undefined)?.response)
+    return `route ${method} ${path} has no response schema`;
+  const ref = `endpoints/${schema}.json#/$defs/response`;
+  const validate = level === undefined ? checkValidator(ref) : checkValidatorAt(ref, level);
+  if (validate(body)) return undefined;
+  return `response of ${method} ${path} is invalid:\n  ${explain(ref, body, level, validate).join('\n  ')}`;
 }
 
 function checkSchema(method: string, path: string, status: number, body: unknown, level?: number): Failure[] {
@@ -50,11 +93,8 @@ function checkSchema(method: string, path: string, status: number, body: unknown
     path === '/api/v1/events' && status === 200 ? (body as { events?: unknown }).events : undefined;
   const envelope = Array.isArray(events) ? { ...(body as object), events: [] } : body;
   const out: Failure[] = [];
-  try {
-    assertValidResponse(method, path, status, envelope, level);
-  } catch (error) {
-    out.push({ kind: 'schema', message: (error as Error).message });
-  }
+  const failure = bodyFailure(method, path, status, envelope, level);
+  if (failure) out.push({ kind: 'schema', message: failure });
   if (Array.isArray(events)) events.forEach((e, i) => out.push(...checkEvent(e, `/events/${i}`, level)));
   return out;
 }
