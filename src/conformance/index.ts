@@ -27,6 +27,11 @@ export {
 export { matchValue, type Mismatch } from './matchers.js';
 export { createMockTarget, devRealmAccounts } from './mock-target.js';
 export { countResults, formatFailure, formatFailures, type RunReport } from './report.js';
+export { isSecretField, redactRecording, redactResult, redactText, SecretSet, secretsFor } from './redact.js';
+export { curlCommand } from './reporters/curl.js';
+export { renderGithubAnnotations, renderGithubSummary } from './reporters/github.js';
+export { renderHtml } from './reporters/html.js';
+export { explainSchema } from './schema-explain.js';
 export { createTarget, runConformance, selectScenarios, UsageError } from './run-conformance.js';
 export { readFeatureLevel, runScenario, runScenarios, type RunOptions } from './runner.js';
 export {
