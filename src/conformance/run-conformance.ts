@@ -172,7 +172,11 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
       : undefined;
     const startedAt = new Date();
     const audit = options.audit
-      ? await startAudit(target, checked, { runId, featureLevel, aliases: options.aliases })
+      ? await startAudit(retryReads(target, retryPolicy(options)), checked, {
+          runId,
+          featureLevel,
+          aliases: options.aliases,
+        })
       : undefined;
     // Imported here: the diff modules load only for runs compared with a reference.
     const shadow = options.against

@@ -4,7 +4,7 @@ import type { Alias } from '../alias.js';
 import type { Target } from '../target.js';
 import type { ScenarioResult } from '../transcript.js';
 import { compareStates, type AuditDifference } from './compare.js';
-import { readAuditState } from './read-state.js';
+import { accountsOf, readAuditState, type AuditState } from './read-state.js';
 
 export { compareStates, type AuditDifference } from './compare.js';
 export { readAuditState, type AuditState } from './read-state.js';
@@ -54,19 +54,29 @@ export async function startAudit(
 ): Promise<{ finish(): Promise<ScenarioResult> }> {
   const now = options.now ?? Date.now;
   const started = now();
-  const read = () => readAuditState(target, book, { aliases: options.aliases });
+  const accounts = accountsOf(book).length;
+  // A read that fails at the transport (after the runner's retries) makes the audit fail with the cause, not the run crash.
+  const read = () =>
+    readAuditState(target, book, { aliases: options.aliases }).catch((error: Error) => error);
   const before = await read();
   const readMs = now() - started;
   return {
     async finish() {
       const t = now();
-      const after = await read();
-      const accounts = Object.keys(before.accounts as object).length;
-      return auditResult(compareStates(before, after, options.runId), {
-        ...options,
-        accounts,
-        durationMs: readMs + (now() - t),
-      });
+      const after = before instanceof Error ? before : await read();
+      const timing = { ...options, accounts, durationMs: readMs + (now() - t) };
+      if (after instanceof Error) {
+        const result = auditResult([], timing);
+        const when = before instanceof Error ? 'before' : 'after';
+        result.outcome = 'failed';
+        result.failures.push({
+          kind: 'error',
+          message: `could not read the state ${when} the run: ${after.message}`,
+          step: 'audit',
+        });
+        return result;
+      }
+      return auditResult(compareStates(before as AuditState, after, options.runId), timing);
     },
   };
 }
