@@ -69,12 +69,22 @@ export function failuresByStep(
   return groups;
 }
 
+/** Longest curl command the text formats print whole (a snapshot restore sends a whole realm). */
+const CURL_SHOWN = 2000;
+
+/** A step's curl for text formats: whole, or its start and where the whole command is (the JSON report). */
+export function curlText(curl: string): string {
+  return curl.length <= CURL_SHOWN
+    ? curl
+    : `${curl.slice(0, CURL_SHOWN)}… (${curl.length} characters; the whole command is the step's curl in the JSON report)`;
+}
+
 /** Every failure of a scenario as text (JUnit bodies, markdown details), each failed step's curl after its failures. */
 export function formatFailures(result: ScenarioResult, paint: Paint = plain): string {
   return failuresByStep(result)
     .flatMap(({ step, failures }) => [
       ...failures.flatMap((f) => formatFailure(f, paint)),
-      ...(step?.curl ? [paint.dim(`  $ ${step.curl}`)] : []),
+      ...(step?.curl ? [paint.dim(`  $ ${curlText(step.curl)}`)] : []),
     ])
     .join('\n');
 }

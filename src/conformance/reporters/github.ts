@@ -4,7 +4,7 @@
  */
 import { isAbsolute, relative } from 'node:path';
 import { coverageSummary } from '../coverage.js';
-import { failuresByStep, formatFailure, formatDuration, type RunReport } from '../report.js';
+import { curlText, failuresByStep, formatFailure, formatDuration, type RunReport } from '../report.js';
 import { isInfrastructureKind } from '../transcript.js';
 import { renderMarkdownSummary } from './markdown.js';
 import type { LineOf } from './step-lines.js';
@@ -56,7 +56,7 @@ export function renderGithubAnnotations(report: RunReport, options: GithubOption
       const cause = kinds.some((k) => isInfrastructureKind(k)) ? 'could not be checked' : 'failed';
       const message = [
         ...failures.flatMap((f) => formatFailure(f)),
-        ...(step?.curl ? [`reproduce: ${step.curl}`] : []),
+        ...(step?.curl ? [`reproduce: ${curlText(step.curl)}`] : []),
       ].join('\n');
       lines.push(
         command(

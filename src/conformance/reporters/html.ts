@@ -7,6 +7,7 @@ import { escapeUTF8 } from 'entities';
 import { coverageSummary } from '../coverage.js';
 import {
   countResults,
+  curlText,
   failuresByStep,
   formatDuration,
   formatFailure,
@@ -62,7 +63,7 @@ function failureArticle(result: ScenarioResult): string {
       })
       .join('\n');
     const parts = [`<h4>${esc(label)}</h4>`, `<pre class="diff">${diff}</pre>`];
-    if (step?.curl) parts.push(`<p>Reproduce:</p><pre class="curl">${esc(step.curl)}</pre>`);
+    if (step?.curl) parts.push(`<p>Reproduce:</p><pre class="curl">${esc(curlText(step.curl))}</pre>`);
     if (step?.request)
       parts.push(
         `<details><summary>Request</summary><pre class="request">${esc(requestText(step))}</pre></details>`,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { curlText } from '../report.js';
 import { renderJson } from './json.js';
 import { renderMarkdown } from './markdown.js';
 import { CURL, sampleReport, TRICKY } from './sample-report.test-util.js';
@@ -78,5 +79,15 @@ describe('renderJson', () => {
     expect(parsed.summary).toEqual({ passed: 2, failed: 2, skipped: 1 });
     expect(parsed.results.map((r) => r.durationMs)).toEqual([12, 1530, 30002, 0, 40]);
     expect(parsed.results[1]!.steps[0]!.curl).toBe(CURL);
+  });
+});
+
+describe('curlText', () => {
+  it('prints a curl whole up to 2,000 characters, and points to the JSON report beyond', () => {
+    expect(curlText(CURL)).toBe(CURL);
+    const long = `curl -sS -X POST "x" --data-urlencode "realm=${'a'.repeat(5000)}"`;
+    expect(curlText(long)).toBe(
+      `${long.slice(0, 2000)}… (${long.length} characters; the whole command is the step's curl in the JSON report)`,
+    );
   });
 });
