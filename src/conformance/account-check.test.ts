@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../api/app.js';
 import { preparedDevRealm } from '../testing/dev-realm.js';
 import { AccountCheckError, checkAccounts } from './account-check.js';
 import { parseAccounts, resolveActors } from './accounts.js';
 import { loadScenarios } from './loader.js';
+import { runConformance } from './run-conformance.js';
 import { runScenarios } from './runner.js';
 import type { Target } from './target.js';
 
@@ -109,5 +113,30 @@ describe('checkAccounts', () => {
       outcome: 'skipped',
       skipReason: expect.stringContaining('the [api] account (hamlet@svc.test) is a member'),
     });
+  });
+
+  it('makes the conformance run exit 2 with the account named when a key is wrong', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-accounts-'));
+    try {
+      const file = join(dir, 'accounts.ini');
+      writeFileSync(file, '[api]\nemail = hamlet@svc.test\nkey = not-his-key-00000000000000000000\n');
+      const err: string[] = [];
+      const code = await runConformance(
+        {
+          files: ['scenarios/server-settings.yaml'],
+          target: 'mock',
+          accounts: file,
+          aliases: [],
+          reporters: [],
+        },
+        { out: () => {}, err: (t) => err.push(t), tty: false, colour: false },
+      );
+      expect(code).toBe(2);
+      expect(err.join('')).toMatch(
+        /the \[api\] account \(hamlet@svc.test\): mock refused its credentials \(401/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
