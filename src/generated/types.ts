@@ -23,6 +23,7 @@ export type DeleteInvitesInviteIdResponse = SuccessEnvelope;
 export type DeleteInvitesMultiuseInviteIdResponse = SuccessEnvelope;
 export type DeleteMessagesMessageIdReactionsResponse = SuccessEnvelope & {};
 export type DeleteMessagesMessageIdResponse = SuccessEnvelope & {};
+export type DeleteNavigationViewsFragmentResponse = SuccessEnvelope;
 export type DeleteRealmEmojiEmojiNameResponse = SuccessEnvelope;
 export type DeleteRealmFiltersFilterIdResponse = SuccessEnvelope;
 export type DeleteRealmPlaygroundsPlaygroundIdResponse = SuccessEnvelope;
@@ -154,6 +155,9 @@ export type GetMessagesResponse = SuccessEnvelope & {
   found_newest: boolean;
   history_limited: boolean;
   messages: Message[];
+};
+export type GetNavigationViewsResponse = SuccessEnvelope & {
+  navigation_views: NavigationView[];
 };
 export type GetRealmEmojiResponse = SuccessEnvelope & {
   emoji: {
@@ -391,6 +395,7 @@ export type PatchDraftsDraftIdResponse = SuccessEnvelope;
 export type PatchMessagesMessageIdResponse = SuccessEnvelope & {
   detached_uploads?: {}[];
 };
+export type PatchNavigationViewsFragmentResponse = SuccessEnvelope;
 export type PatchRealmFiltersFilterIdResponse = SuccessEnvelope;
 export type PatchRealmLinkifiersResponse = SuccessEnvelope;
 export type PatchRealmProfileFieldsFieldIdResponse = SuccessEnvelope;
@@ -453,6 +458,7 @@ export type PostMessagesResponse = SuccessEnvelope & {
   id: number;
   automatic_new_visibility_policy?: 2 | 3;
 };
+export type PostNavigationViewsResponse = SuccessEnvelope;
 export type PostRealmEmojiEmojiNameResponse = SuccessEnvelope;
 export type PostRealmFiltersResponse = SuccessEnvelope & {
   id: number;
@@ -926,6 +932,9 @@ export interface DeleteMessagesMessageIdParams {
    */
   message_id: number;
 }
+export interface DeleteNavigationViewsFragmentParams {
+  fragment: string;
+}
 export interface DeleteRealmEmojiEmojiNameParams {
   emoji_name: string;
 }
@@ -1276,6 +1285,21 @@ export interface GetMessagesParams {
   message_ids?: number[];
   allow_empty_topic_name?: boolean;
   use_first_unread_anchor?: boolean;
+}
+export interface GetNavigationViewsParams {}
+export interface NavigationView {
+  /**
+   * URL hash to navigate to; identifies the view.
+   */
+  fragment: string;
+  /**
+   * true: in the sidebar; false: in the More Views menu.
+   */
+  is_pinned: boolean;
+  /**
+   * Omitted for built-in views.
+   */
+  name?: string | null;
 }
 export interface GetRealmEmojiParams {}
 /**
@@ -1949,6 +1973,11 @@ export interface PatchMessagesMessageIdParams {
   stream_id?: number;
   prev_content_sha256?: string;
 }
+export interface PatchNavigationViewsFragmentParams {
+  fragment: string;
+  is_pinned?: boolean;
+  name?: string;
+}
 export interface PatchRealmFiltersFilterIdParams {
   filter_id: number;
   pattern: string;
@@ -2378,6 +2407,11 @@ export interface PostMessagesParams {
   local_id?: string;
   read_by_sender?: boolean;
 }
+export interface PostNavigationViewsParams {
+  fragment: string;
+  is_pinned: boolean;
+  name?: string;
+}
 export interface PostRealmEmojiEmojiNameParams {
   /**
    * The new emoji's name (path segment).
@@ -2516,20 +2550,6 @@ export interface RecentDirectConversation {
    * Other participants; [] for self-messages.
    */
   user_ids: number[];
-}
-export interface NavigationView {
-  /**
-   * URL hash to navigate to; identifies the view.
-   */
-  fragment: string;
-  /**
-   * true: in the sidebar; false: in the More Views menu.
-   */
-  is_pinned: boolean;
-  /**
-   * Omitted for built-in views.
-   */
-  name?: string | null;
 }
 export interface ChannelFolder {
   id: number;

@@ -188,6 +188,13 @@ export interface SavedSnippetRecord {
   date_created: number;
 }
 
+/** A user's navigation view: a sidebar or More Views entry for a URL fragment (built-in views have no name). */
+export interface NavigationViewRecord {
+  fragment: string;
+  is_pinned: boolean;
+  name: string | null;
+}
+
 export interface ScheduledMessageRecord {
   scheduled_message_id: number;
   sender_id: number;
@@ -332,6 +339,8 @@ export interface RealmState {
   invitations: Map<number, InvitationRecord>;
   userTopics: Map<string, UserTopicRecord>;
   pushTokens: PushTokenRecord[];
+  /** user id → navigation views, in creation order (users without any have no entry). */
+  navigationViews: Map<number, NavigationViewRecord[]>;
   /** user id → alert words, in the order they were added (users without any have no entry). */
   alertWords: Map<number, string[]>;
   /** user id → muted user id → when it was muted (UNIX seconds), in muting order. */

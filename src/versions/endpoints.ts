@@ -26,6 +26,10 @@ export const ENDPOINT_GATES: ReadonlyMap<string, BehaviourName> = new Map<string
   ['POST /saved_snippets', 'saved_snippets_endpoints'],
   ['DELETE /saved_snippets/{saved_snippet_id}', 'saved_snippets_endpoints'],
   ['PATCH /saved_snippets/{saved_snippet_id}', 'saved_snippets_edit'],
+  ['GET /navigation_views', 'navigation_views_endpoints'],
+  ['POST /navigation_views', 'navigation_views_endpoints'],
+  ['PATCH /navigation_views/{fragment}', 'navigation_views_endpoints'],
+  ['DELETE /navigation_views/{fragment}', 'navigation_views_endpoints'],
 ]);
 
 /** Whether a server at `level` has the endpoint `route` (`METHOD /path`); ungated endpoints always exist. */

@@ -403,6 +403,11 @@ export const BEHAVIOURS = {
     change: 'saved snippets can be edited',
     where: 'PATCH /saved_snippets/{id}',
   },
+  navigation_views_endpoints: {
+    level: 390,
+    change: 'navigation views can be listed, added, changed and removed (navigation_view events)',
+    where: 'GET/POST /navigation_views, PATCH/DELETE /navigation_views/{fragment}',
+  },
 
   // --- Response shapes: fields a level did not send yet, shapes that changed -----------------------------
   // Entries named field_* are the levels of src/versions/fields.ts (fields a level did not send yet).

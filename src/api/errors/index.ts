@@ -17,6 +17,7 @@ import { settingsErrors } from './settings.js';
 import { trafficErrors } from './traffic.js';
 import { uploadsProfilesErrors } from './uploads-profiles.js';
 import { userPreferenceErrors } from './user-preferences.js';
+import { viewsFoldersErrors } from './views-folders.js';
 
 export { ApiError } from './core.js';
 
@@ -37,4 +38,5 @@ export const errors = {
   ...trafficErrors,
   ...userPreferenceErrors,
   ...uploadsProfilesErrors,
+  ...viewsFoldersErrors,
 } as const;

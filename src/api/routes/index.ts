@@ -11,6 +11,7 @@ import { realmConfigRoutes } from './realm-config.js';
 import { realmEmojiRoutes } from './realm-emoji.js';
 import { realmFilterLegacyRoutes } from './realm-filters-legacy.js';
 import { savedSnippetRoutes } from './saved-snippets.js';
+import { navigationViewRoutes } from './navigation-views.js';
 import { scheduledMessageRoutes } from './scheduled-messages.js';
 import { settingsRoutes } from './settings.js';
 import { eventsRoutes } from './events.js';
@@ -53,6 +54,7 @@ export const routes: readonly Route[] = [
   ...userStatusRoutes,
   ...draftRoutes,
   ...savedSnippetRoutes,
+  ...navigationViewRoutes,
   ...scheduledMessageRoutes,
   ...inviteRoutes,
   ...realmConfigRoutes,

@@ -2,6 +2,7 @@
 import { formatDraft, userDrafts } from '../../store/drafts/drafts.js';
 import { conversationKey } from '../../store/message-index.js';
 import { formatSnippet, userSnippets } from '../../store/saved-snippets/saved-snippets.js';
+import { formatNavigationView, userNavigationViews } from '../../store/navigation-views/navigation-views.js';
 import { formatScheduledMessage } from '../../store/scheduled-messages/format.js';
 import { userScheduledMessages } from '../../store/scheduled-messages/scheduled-messages.js';
 import { displayTopic } from '../../store/topics.js';
@@ -110,8 +111,12 @@ export const personalSections: SnapshotSection[] = [
       saved_snippets: user ? userSnippets(store.state, user.user_id).map(formatSnippet) : [],
     }),
   },
-  // Navigation views are not stored by the mock yet: every user has none.
-  { types: ['navigation_views'], build: () => ({ navigation_views: [] }) },
+  {
+    types: ['navigation_views'],
+    build: ({ store, user }) => ({
+      navigation_views: user ? userNavigationViews(store.state, user.user_id).map(formatNavigationView) : [],
+    }),
+  },
   {
     types: ['user_topic'],
     build: (ctx) => ({

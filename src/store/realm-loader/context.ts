@@ -63,6 +63,7 @@ export function createLoadContext(
     invitations: new Map(),
     userTopics: new Map(),
     pushTokens: [],
+    navigationViews: new Map(),
     alertWords: new Map(),
     mutedUsers: new Map(),
     userStatuses: new Map(),

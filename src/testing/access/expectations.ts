@@ -80,6 +80,11 @@ export const EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /saved_snippets': { rule: 'user', params: { title: 't', content: 'c' } },
   'PATCH /saved_snippets/{saved_snippet_id}': { rule: 'own-only', object: 'snippet', params: { title: 'edited' } },
   'DELETE /saved_snippets/{saved_snippet_id}': { rule: 'own-only', object: 'snippet' },
+  'GET /navigation_views': { rule: 'user' },
+  'POST /navigation_views': { rule: 'user', params: { fragment: 'narrow/is/alerted', is_pinned: true, name: 'Alerts' } },
+  // Nobody in the matrix realm has a view for this fragment: every caller is told so, and nothing leaks.
+  'PATCH /navigation_views/{fragment}': { rule: 'user', path: { fragment: 'inbox' }, params: { is_pinned: false }, over: { [ACTIVE]: '404: Navigation view does not exist.' } },
+  'DELETE /navigation_views/{fragment}': { rule: 'user', path: { fragment: 'inbox' }, over: { [ACTIVE]: '404: Navigation view does not exist.' } },
   'GET /scheduled_messages': { rule: 'user' },
   'POST /scheduled_messages': { rule: 'user', params: { type: 'stream', to: IDS.publicChannel, topic: 'matrix', content: 'later', scheduled_delivery_timestamp: 1893456000 } },
   'PATCH /scheduled_messages/{scheduled_message_id}': { rule: 'own-only', object: 'scheduled', params: { content: 'edited' } },
