@@ -41,6 +41,17 @@ describe('compareValues', () => {
     ]);
   });
 
+  it("pairs by the servers' own ids when an extra element first shifted the order of first appearance", () => {
+    const sub = (ordinal: number, raw: number): Record<string, unknown> => ({
+      stream_id: new IdRef('stream', ordinal, raw),
+      name: `c${raw}`,
+    });
+    const b = [sub(1, 99), sub(2, 10), sub(3, 20)];
+    expect(compareValues([sub(1, 10), sub(2, 20)], b, 5)).toEqual([
+      { pointer: '/0', kind: 'only-b', b: b[0] },
+    ]);
+  });
+
   it('reports a changed order of the same ids once, at the list', () => {
     const m = (n: number): Record<string, unknown> => ({ id: new IdRef('message', n, n), content: `c${n}` });
     expect(compareValues([m(1), m(2)], [m(2), m(1)], 5)).toEqual([

@@ -69,7 +69,13 @@ function compareMatched(
     if (pair.a === undefined) out.push({ pointer: `${pointer}/${pair.b}`, kind: 'only-b', b: b[pair.b!] });
     else if (pair.b === undefined)
       out.push({ pointer: `${pointer}/${pair.a}`, kind: 'only-a', a: a[pair.a] });
-    else out.push(...compareValues(a[pair.a], b[pair.b], tolerance, `${pointer}/${pair.a}`));
+    else {
+      const at = `${pointer}/${pair.a}`;
+      const diffs = compareValues(a[pair.a], b[pair.b], tolerance, at);
+      // Paired by the servers' own id: the id itself is the same, whatever its order of first appearance.
+      const key = `${at}/${pointerSegment(match.key)}`;
+      out.push(...(match.byValue ? diffs.filter((d) => d.pointer !== key) : diffs));
+    }
   }
   return out;
 }

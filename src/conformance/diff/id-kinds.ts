@@ -40,6 +40,8 @@ export const KEYED_KINDS: Record<string, string> = {
   subscribed: 'user',
   already_subscribed: 'user',
   message_details: 'message',
+  // GET /messages/matches_narrow: {messages: {"<id>": {match_content, match_subject}}}.
+  messages: 'message',
 };
 
 /** A table's own entry (never an inherited property such as `constructor`). */

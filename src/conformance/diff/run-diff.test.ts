@@ -195,6 +195,27 @@ describe('conformance diff', () => {
     expect(result.code).toBe(1);
   }, 60_000);
 
+  it('reports one extra subscription as one difference, whatever its place in the list', async () => {
+    const subs = join(dir, 'subs.yaml');
+    writeFileSync(
+      subs,
+      'name: my subscriptions\nmutates: false\nactors: { alice: member }\nsteps:\n  - request: GET /users/me/subscriptions\n',
+    );
+    const extra = (level?: number): Target =>
+      alterTarget(
+        createMockTarget({ featureLevel: level }),
+        rewriteJson(/^\/api\/v1\/users\/me\/subscriptions$/, (body) => {
+          const list = body.subscriptions as Array<Record<string, unknown>>;
+          list.unshift({ ...list[0]!, stream_id: 99_999, name: 'aaa extra' });
+        }),
+      );
+    const result = await diff([subs], { b: extra });
+    expect(entriesOf(result.report).map(([step, pointer]) => [step, pointer])).toEqual([
+      ['steps[0] GET /users/me/subscriptions', '/body/subscriptions/0'],
+    ]);
+    expect(result.report!.scenarios[0]!.entries[0]!.kind).toBe('only-b');
+  }, 60_000);
+
   it('compares ids that differ only by value as equal (every message id of B offset by 1000)', async () => {
     const OFFSET = 1000;
     const sentIds: number[] = [];
