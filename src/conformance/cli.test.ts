@@ -49,8 +49,8 @@ describe('svc-mock conformance exit codes', () => {
   }, 60_000);
 
   it('exits 2 on a usage error', async () => {
-    const result = await cli('--reporter', 'html=x.html');
+    const result = await cli('--reporter', 'tap=x.tap');
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Unknown reporter "html"');
+    expect(result.stderr).toContain('Unknown reporter "tap" (console, junit, json, markdown, html, github)');
   }, 60_000);
 });

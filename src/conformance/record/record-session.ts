@@ -2,7 +2,7 @@
 import type { Scenario } from '../../generated/types.js';
 import type { AccountBook } from '../accounts.js';
 import { createHttpTarget, fetchMockAccounts } from '../http-target.js';
-import { redactRecording } from '../redact.js';
+import { redactRecording, redactText } from '../redact.js';
 import type { Credentials } from './exchange.js';
 import { resolvePeople } from './people.js';
 import { startRecordingProxy, type RecordingProxy } from './proxy.js';
@@ -113,7 +113,7 @@ export async function startRecording(options: RecordingOptions): Promise<Recordi
       scenario,
       text,
       exchanges: proxy.exchanges.length,
-      warnings: [...warnings, ...recorded.warnings],
+      warnings: [...warnings, ...recorded.warnings].map(redactText),
     };
   };
   return {
