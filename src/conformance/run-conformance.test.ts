@@ -50,6 +50,13 @@ describe('runConformance', () => {
     [{ grep: '(' }, '--grep: Invalid regular expression'],
     [{ accounts: '/nonexistent/accounts.json' }, '--accounts /nonexistent/accounts.json: ENOENT'],
     [{ files: ['scenarios/none.yaml'] }, 'scenarios/none.yaml:0: no such file or directory'],
+    [
+      { grep: 'no-such-scenario' },
+      'no scenario matches the selection (scenarios/ --grep "no-such-scenario")',
+    ],
+    [{ grep: 'smoke', exclude: 'settings' }, 'no scenario matches the selection'],
+    [{ exclude: '(' }, '--exclude: Invalid regular expression'],
+    [{ shard: '3/2' }, '--shard takes K/N with 1 <= K <= N'],
   ])('answers 2 to %j', async (extra, message) => {
     const { err, io: sink } = io();
     expect(await runConformance(options(extra), sink)).toBe(2);
