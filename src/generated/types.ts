@@ -23,7 +23,6 @@ export type DeleteInvitesInviteIdResponse = SuccessEnvelope;
 export type DeleteInvitesMultiuseInviteIdResponse = SuccessEnvelope;
 export type DeleteMessagesMessageIdReactionsResponse = SuccessEnvelope & {};
 export type DeleteMessagesMessageIdResponse = SuccessEnvelope & {};
-export type DeleteNavigationViewsFragmentResponse = SuccessEnvelope;
 export type DeleteRealmEmojiEmojiNameResponse = SuccessEnvelope;
 export type DeleteRealmFiltersFilterIdResponse = SuccessEnvelope;
 export type DeleteRealmPlaygroundsPlaygroundIdResponse = SuccessEnvelope;
@@ -56,6 +55,9 @@ export type GetAttachmentsResponse = SuccessEnvelope & {
 };
 export type GetAvatarMediumResponse = SuccessEnvelope;
 export type GetAvatarResponse = SuccessEnvelope;
+export type GetBotApiKeyResponse = SuccessEnvelope & {
+  api_key: string;
+};
 export type GetDraftsResponse = SuccessEnvelope & {
   count: number;
   drafts: Draft[];
@@ -155,9 +157,6 @@ export type GetMessagesResponse = SuccessEnvelope & {
   found_newest: boolean;
   history_limited: boolean;
   messages: Message[];
-};
-export type GetNavigationViewsResponse = SuccessEnvelope & {
-  navigation_views: NavigationView[];
 };
 export type GetRealmEmojiResponse = SuccessEnvelope & {
   emoji: {
@@ -385,6 +384,17 @@ export type GetUsersMeResponse = SuccessEnvelope &
 export type GetUsersSubscriptionStatusResponse = SuccessEnvelope & {
   is_subscribed: boolean;
 };
+export type GetUserPresenceResponse = SuccessEnvelope & {
+  presence: {
+    [k: string]: unknown;
+  } & {
+    active_timestamp?: number;
+    idle_timestamp?: number;
+    aggregated?: ClientPresence1;
+    [k: string]: ClientPresence1 | number | undefined;
+  };
+  server_timestamp?: number;
+};
 export type GetUsersUserIdStatusResponse = SuccessEnvelope & {
   status: UserStatus;
 };
@@ -395,7 +405,6 @@ export type PatchDraftsDraftIdResponse = SuccessEnvelope;
 export type PatchMessagesMessageIdResponse = SuccessEnvelope & {
   detached_uploads?: {}[];
 };
-export type PatchNavigationViewsFragmentResponse = SuccessEnvelope;
 export type PatchRealmFiltersFilterIdResponse = SuccessEnvelope;
 export type PatchRealmLinkifiersResponse = SuccessEnvelope;
 export type PatchRealmProfileFieldsFieldIdResponse = SuccessEnvelope;
@@ -458,7 +467,6 @@ export type PostMessagesResponse = SuccessEnvelope & {
   id: number;
   automatic_new_visibility_policy?: 2 | 3;
 };
-export type PostNavigationViewsResponse = SuccessEnvelope;
 export type PostRealmEmojiEmojiNameResponse = SuccessEnvelope;
 export type PostRealmFiltersResponse = SuccessEnvelope & {
   id: number;
@@ -770,7 +778,7 @@ export type NavigationViewEvent =
  */
 export type PresenceEvent = PresenceLegacyEvent | PresenceModernEvent;
 /**
- * An emoji reaction was added or removed.
+ * An emoji reaction was added or removed. From feature level 484 without the user object (see src/schema/level-schemas.ts for older levels).
  */
 export type ReactionEvent = ReactionAddEvent | ReactionRemoveEvent;
 /**
@@ -782,6 +790,10 @@ export type RealmEvent = RealmUpdateEvent | RealmUpdateDictEvent | RealmDeactiva
  */
 export type RealmBotEvent =
   RealmBotAddEvent | RealmBotUpdateEvent | RealmBotRemoveEvent | RealmBotDeleteEvent;
+/**
+ * Custom emoji changes: the full map (op update), or, for clients with the individual_emoji_changes capability (feature level 491), the new emoji (op add) or the changed properties of one (op update_one).
+ */
+export type RealmEmojiEvent = Update | Add | UpdateOne;
 /**
  * A user joined, changed or left the organization.
  */
@@ -932,9 +944,6 @@ export interface DeleteMessagesMessageIdParams {
    */
   message_id: number;
 }
-export interface DeleteNavigationViewsFragmentParams {
-  fragment: string;
-}
 export interface DeleteRealmEmojiEmojiNameParams {
   emoji_name: string;
 }
@@ -994,6 +1003,15 @@ export interface FaultRule {
 }
 export interface DeleteUserParams {
   user_id: number;
+  /**
+   * From feature level 459: what else to do while deactivating. The mock deletes the messages of the chosen kinds; delete_profile is accepted and changes nothing it serves (no avatar to remove, the name is kept).
+   */
+  actions?: {
+    delete_profile?: boolean;
+    delete_public_channel_messages?: boolean;
+    delete_private_channel_messages?: boolean;
+    delete_direct_messages?: boolean;
+  };
 }
 export interface DeleteUsersMeAlertWordsParams {
   alert_words: string[];
@@ -1021,13 +1039,20 @@ export interface Attachment {
   path_id: string;
   size: number;
   /**
-   * UNIX milliseconds.
+   * UNIX seconds from feature level 443 (milliseconds before).
    */
   create_time: number;
-  messages: {
+  /**
+   * The messages that link the file (from feature level 472; messages before).
+   */
+  message_ids: number[];
+  /**
+   * Before feature level 472: the messages that link the file, with their times.
+   */
+  messages?: {
     id: number;
     /**
-     * UNIX milliseconds.
+     * UNIX seconds from 443 (milliseconds before).
      */
     date_sent: number;
   }[];
@@ -1039,6 +1064,9 @@ export interface GetAvatarMediumParams {
 export interface GetAvatarParams {
   user_id_or_email: string;
   api_key?: string;
+}
+export interface GetBotApiKeyParams {
+  bot_id: number;
 }
 export interface GetDraftsParams {}
 export interface Draft {
@@ -1285,21 +1313,6 @@ export interface GetMessagesParams {
   message_ids?: number[];
   allow_empty_topic_name?: boolean;
   use_first_unread_anchor?: boolean;
-}
-export interface GetNavigationViewsParams {}
-export interface NavigationView {
-  /**
-   * URL hash to navigate to; identifies the view.
-   */
-  fragment: string;
-  /**
-   * true: in the sidebar; false: in the More Views menu.
-   */
-  is_pinned: boolean;
-  /**
-   * Omitted for built-in views.
-   */
-  name?: string | null;
 }
 export interface GetRealmEmojiParams {}
 /**
@@ -1928,6 +1941,15 @@ export interface GetUsersSubscriptionStatusParams {
   user_id: number;
   stream_id: number;
 }
+export interface GetUserPresenceParams {
+  user_id_or_email: string;
+}
+export interface ClientPresence1 {
+  client: string;
+  status: 'active' | 'idle' | 'offline';
+  timestamp: number;
+  pushable?: boolean;
+}
 export interface GetUsersUserIdStatusParams {
   user_id: number;
 }
@@ -1972,11 +1994,6 @@ export interface PatchMessagesMessageIdParams {
   content?: string;
   stream_id?: number;
   prev_content_sha256?: string;
-}
-export interface PatchNavigationViewsFragmentParams {
-  fragment: string;
-  is_pinned?: boolean;
-  name?: string;
 }
 export interface PatchRealmFiltersFilterIdParams {
   filter_id: number;
@@ -2407,11 +2424,6 @@ export interface PostMessagesParams {
   local_id?: string;
   read_by_sender?: boolean;
 }
-export interface PostNavigationViewsParams {
-  fragment: string;
-  is_pinned: boolean;
-  name?: string;
-}
 export interface PostRealmEmojiEmojiNameParams {
   /**
    * The new emoji's name (path segment).
@@ -2550,6 +2562,20 @@ export interface RecentDirectConversation {
    * Other participants; [] for self-messages.
    */
   user_ids: number[];
+}
+export interface NavigationView {
+  /**
+   * URL hash to navigate to; identifies the view.
+   */
+  fragment: string;
+  /**
+   * true: in the sidebar; false: in the More Views menu.
+   */
+  is_pinned: boolean;
+  /**
+   * Omitted for built-in views.
+   */
+  name?: string | null;
 }
 export interface ChannelFolder {
   id: number;
@@ -2978,11 +3004,6 @@ export interface ReactionAddEvent {
   emoji_code: string;
   reaction_type: 'unicode_emoji' | 'realm_emoji' | 'svc_extra_emoji';
   user_id: number;
-  user?: {
-    user_id: number;
-    email: string;
-    full_name: string;
-  };
 }
 export interface ReactionRemoveEvent {
   id: number;
@@ -2993,11 +3014,6 @@ export interface ReactionRemoveEvent {
   emoji_code: string;
   reaction_type: 'unicode_emoji' | 'realm_emoji' | 'svc_extra_emoji';
   user_id: number;
-  user?: {
-    user_id: number;
-    email: string;
-    full_name: string;
-  };
 }
 export interface RealmUpdateEvent {
   id: number;
@@ -3062,15 +3078,27 @@ export interface RealmBotDeleteEvent {
     user_id: number;
   };
 }
-/**
- * The full custom emoji map after a change.
- */
-export interface RealmEmojiEvent {
+export interface Update {
   id: number;
   type: 'realm_emoji';
   op: 'update';
   realm_emoji: {
     [k: string]: RealmEmoji;
+  };
+}
+export interface Add {
+  id: number;
+  type: 'realm_emoji';
+  op: 'add';
+  emoji: RealmEmoji;
+}
+export interface UpdateOne {
+  id: number;
+  type: 'realm_emoji';
+  op: 'update_one';
+  emoji_id: string;
+  data: {
+    deactivated?: boolean;
   };
 }
 /**

@@ -26,6 +26,7 @@ export const ENDPOINT_GATES: ReadonlyMap<string, BehaviourName> = new Map<string
   ['POST /saved_snippets', 'saved_snippets_endpoints'],
   ['DELETE /saved_snippets/{saved_snippet_id}', 'saved_snippets_endpoints'],
   ['PATCH /saved_snippets/{saved_snippet_id}', 'saved_snippets_edit'],
+  ['GET /bots/{bot_id}/api_key', 'bot_api_key_endpoint'],
   ['GET /navigation_views', 'navigation_views_endpoints'],
   ['POST /navigation_views', 'navigation_views_endpoints'],
   ['PATCH /navigation_views/{fragment}', 'navigation_views_endpoints'],

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createApp, type App } from '../api/app.js';
 import { createManualClock, type ManualClock } from '../store/clock.js';
-import { ADMIN, MEMBER, OWNER } from '../testing/accounts.js';
+import { deleteMessages } from '../store/messages/delete.js';
+import { ADMIN, MEMBER, MEMBER2, OWNER } from '../testing/accounts.js';
 import { preparedDevRealm } from '../testing/dev-realm.js';
 import { BEHAVIOURS, has, NEWEST_FEATURE_LEVEL, releaseOf, type BehaviourName } from './index.js';
 
@@ -37,6 +38,8 @@ async function call(app: App, method: string, path: string, params: Record<strin
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
+const BOT = 'default-bot@svc.test';
+
 const idOf = (app: App, email: string): number => app.store.state.usersByEmail.get(email)!.user_id;
 
 /** Sends a channel message as `email` and answers its id. */
@@ -57,6 +60,25 @@ async function narrowIds(app: App, narrow: unknown[], email = MEMBER) {
   );
   if (res.status !== 200) return `${res.status} ${res.body.msg as string}`;
   return (res.body.messages as Array<{ id: number }>).map((m) => m.id);
+}
+
+/** Registers a queue for `email` and answers its id. */
+async function register(app: App, params: Record<string, unknown>, email = MEMBER): Promise<string> {
+  const res = await call(app, 'POST', 'register', params, email);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.queue_id as string;
+}
+
+/** The events a queue holds (heartbeats left out). */
+async function queued(app: App, queue: string, email = MEMBER): Promise<Array<Record<string, unknown>>> {
+  const res = await call(
+    app,
+    'GET',
+    'events',
+    { queue_id: queue, last_event_id: -1, dont_block: true },
+    email,
+  );
+  return (res.body.events as Array<Record<string, unknown>>).filter((e) => e.type !== 'heartbeat');
 }
 
 /** Behaviours of 436–503, each at the level below and at its level. */
@@ -117,6 +139,112 @@ const CASES: Partial<
     },
     below: ['reaction', true, true],
     at: ['reaction', false, true],
+  },
+  attachment_times_in_seconds: {
+    async observe(app) {
+      const listed = await call(app, 'GET', 'attachments', {}, 'aaron@svc.test');
+      const [first] = listed.body.attachments as Array<{ create_time: number }>;
+      const record = [...app.store.state.uploads.values()][0]!;
+      return first!.create_time / record.create_time;
+    },
+    below: 1000,
+    at: 1,
+  },
+  attachment_message_ids: {
+    async observe(app) {
+      const listed = await call(app, 'GET', 'attachments', {}, 'aaron@svc.test');
+      const [first] = listed.body.attachments as Array<Record<string, unknown>>;
+      return ['messages' in first!, 'message_ids' in first!];
+    },
+    below: [true, false],
+    at: [false, true],
+  },
+  archived_channel_details: {
+    async observe(app) {
+      const archived = [...app.store.state.channels.values()].find((c) => c.is_archived)!;
+      const id = archived.stream_id;
+      const paths = [`streams/${id}`, `streams/${id}/members`, `users/me/${id}/topics`];
+      return Promise.all(paths.map(async (path) => (await call(app, 'GET', path, {}, OWNER)).body.msg));
+    },
+    below: ['Invalid channel ID', 'Invalid channel ID', 'Invalid channel ID'],
+    at: ['', '', ''],
+  },
+  user_groups_for_bots: {
+    async observe(app) {
+      const res = await call(app, 'GET', 'user_groups', {}, BOT);
+      return res.body.msg;
+    },
+    below: 'This endpoint does not accept bot requests.',
+    at: '',
+  },
+  status_admin_bots: {
+    async observe(app) {
+      const path = `users/${idOf(app, MEMBER)}/status`;
+      return (await call(app, 'POST', path, { status_text: 'away' }, BOT)).body.msg;
+    },
+    below: 'This endpoint does not accept bot requests.',
+    at: 'Insufficient permission',
+  },
+  legacy_settings_events_removed: {
+    async observe(app) {
+      const types = ['user_settings', 'update_display_settings'];
+      const caps = { notification_settings_null: true };
+      const queue = await register(app, { event_types: types, client_capabilities: caps });
+      await call(app, 'PATCH', 'settings', { twenty_four_hour_time: true });
+      return (await queued(app, queue)).map((e) => e.type);
+    },
+    below: ['user_settings', 'update_display_settings'],
+    at: ['user_settings'],
+  },
+  individual_emoji_changes: {
+    async observe(app) {
+      const caps = { notification_settings_null: true, individual_emoji_changes: true };
+      const queue = await register(app, { event_types: ['realm_emoji'], client_capabilities: caps }, ADMIN);
+      const emoji = [...app.store.state.realmEmoji.values()].find((e) => !e.deactivated)!;
+      await call(app, 'DELETE', `realm/emoji/${emoji.name}`, {}, ADMIN);
+      return (await queued(app, queue, ADMIN)).map((e) => [e.op, e.emoji_id ?? null, e.data ?? null]);
+    },
+    below: [['update', null, null]],
+    at: [['update_one', '1', { deactivated: true }]],
+  },
+  deactivate_user_actions: {
+    async observe(app) {
+      await send(app, 'public words', MEMBER2);
+      const actions = { delete_public_channel_messages: true };
+      const res = await call(app, 'DELETE', `users/${idOf(app, MEMBER2)}`, { actions }, ADMIN);
+      const left = [...app.store.state.messages.values()].filter((m) => m.sender_id === idOf(app, MEMBER2));
+      const inPublic = left.filter(
+        (m) => m.stream_id !== null && !app.store.state.channels.get(m.stream_id)!.invite_only,
+      );
+      return [res.status, inPublic.length === 0, left.length > 0 || 'no other messages'];
+    },
+    below: [200, false, true],
+    at: [200, true, true],
+  },
+  delete_event_needs_content_access: {
+    async observe(app) {
+      // The deactivated user's message in a private channel the administrator cannot read.
+      const admin = idOf(app, ADMIN);
+      const subscriptions = [{ name: 'levels secret' }];
+      await call(app, 'POST', 'users/me/subscriptions', { subscriptions, invite_only: true });
+      const secret = await send(app, 'secret', MEMBER, 'levels secret');
+      const open = await send(app, 'open', MEMBER);
+      // Deleted on the deactivation of their sender (DELETE /users/{id} actions, 459): the store call at any level.
+      deleteMessages(app.store, admin, [app.store.state.messages.get(secret)!]);
+      deleteMessages(app.store, admin, [app.store.state.messages.get(open)!]);
+      const res = { status: 200 };
+      const heard = app.store.journal
+        .filter(
+          (e) =>
+            typeof e.event !== 'function' &&
+            e.event.type === 'delete_message' &&
+            [...e.users].includes(admin),
+        )
+        .flatMap((e) => (e.event as unknown as { message_ids: number[] }).message_ids);
+      return [res.status, heard.includes(secret), heard.includes(open)];
+    },
+    below: [200, true, true],
+    at: [200, false, true],
   },
   linkifier_reverse_template: {
     async observe(app) {

@@ -67,6 +67,7 @@ export const PARAMETER_GATES: ReadonlyMap<string, Gates> = new Map<string, Gates
   ['GET /users', { user_ids: 'users_user_ids' }],
   ['POST /register', { idle_queue_timeout: 'idle_queue_timeout' }],
   ['PATCH /streams/{stream_id}', CHANNEL_POLICY_PARAMS],
+  ['DELETE /users/{user_id}', { actions: 'deactivate_user_actions' }],
   ['POST /realm/filters', LINKIFIER_PARAMS],
   ['PATCH /realm/filters/{filter_id}', LINKIFIER_PARAMS],
   ['PATCH /settings', HOME_VIEW_PARAMS],
@@ -158,6 +159,7 @@ export const CAPABILITY_GATES: Readonly<Record<string, BehaviourName>> = {
   archived_channels: 'archived_channels',
   empty_topic_name: 'empty_topic',
   simplified_presence_events: 'capability_simplified_presence_events',
+  individual_emoji_changes: 'individual_emoji_changes',
 };
 
 /** The client capabilities a server at `level` understands: later keys are left out. */

@@ -1591,7 +1591,7 @@ export const BEHAVIOURS = {
   deactivate_user_actions: {
     level: 459,
     change:
-      'DELETE /users/{id} takes actions (a JSON list; "delete_messages" deletes the messages the user sent, with delete_message events) (below: ignored)',
+      'DELETE /users/{id} takes actions ({delete_profile, delete_public_channel_messages, delete_private_channel_messages, delete_direct_messages}): the chosen kinds of messages the user sent are deleted, one delete_message per conversation; delete_profile is accepted and changes nothing the mock serves (below: ignored)',
     where: 'DELETE /users/{user_id} actions',
   },
   constructor_groups_calls: {

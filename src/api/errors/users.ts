@@ -15,4 +15,6 @@ export const usersErrors = {
   nameTooShort: () => bad('Name too short!'),
   invalidNameCharacters: () => bad('Invalid characters in name!'),
   noSuchBot: () => bad('No such bot'),
+  presenceNotForBots: () => bad('Presence is not supported for bot users.'),
+  noPresenceData: (email: string) => bad(`No presence data for ${email}`),
 } as const;

@@ -17,6 +17,17 @@ export function accessChannel(store: Store, user: UserRecord, streamId: number):
   return channel;
 }
 
+/**
+ * Like {@link accessChannel}, for the reads that refused archived channels before feature level 480 (details,
+ * subscribers, topics).
+ */
+export function readChannel(store: Store, user: UserRecord, streamId: number): ChannelRecord {
+  const channel = accessChannel(store, user, streamId);
+  if (channel.is_archived && !has('archived_channel_details', store.featureLevel))
+    throw errors.invalidChannelId(store.featureLevel);
+  return channel;
+}
+
 /** Throws the catalogue error for a bad (trimmed) channel name. */
 export function checkChannelName(store: Store, name: string): void {
   const problem = channelNameProblem(name);

@@ -36,6 +36,8 @@ import { profileFieldAdminRoutes } from './profile-fields-admin.js';
 import { alertWordRoutes } from './alert-words.js';
 import { mutedUserRoutes } from './muted-users.js';
 import { userStatusRoutes } from './user-status.js';
+import { userPresenceRoutes } from './user-presence.js';
+import { botRoutes } from './bots.js';
 
 /** All routes; the dispatcher, the README table and `svc-mock routes` read this list. */
 export const routes: readonly Route[] = [
@@ -49,6 +51,8 @@ export const routes: readonly Route[] = [
   ...eventsRoutes,
   ...typingRoutes,
   ...presenceRoutes,
+  ...userPresenceRoutes,
+  ...botRoutes,
   ...alertWordRoutes,
   ...mutedUserRoutes,
   ...userStatusRoutes,

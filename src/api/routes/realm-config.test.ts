@@ -2,6 +2,9 @@ import { expect, it } from 'vitest';
 import { ADMIN, MEMBER } from '../../testing/accounts.js';
 import { describeTransports } from '../../testing/transports.js';
 
+/** The reverse-linkification fields of a linkifier without any (feature levels 471 and 478). */
+const NO_REVERSE = { example_input: null, reverse_template: null, alternative_url_templates: [] };
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary event payloads
 type Ev = Record<string, any>;
 
@@ -17,11 +20,17 @@ describeTransports('linkifiers and code playgrounds', (t) => {
   it('lists linkifiers in their configured order', async () => {
     const res = await t().as(MEMBER).get('realm/linkifiers');
     expect(res.body.linkifiers).toEqual([
-      { id: 1, pattern: '#(?<id>[0-9]+)', url_template: 'https://github.com/svc/svc/issues/{id}' },
+      {
+        id: 1,
+        pattern: '#(?<id>[0-9]+)',
+        url_template: 'https://github.com/svc/svc/issues/{id}',
+        ...NO_REVERSE,
+      },
       {
         id: 2,
         pattern: 'RFC (?<rfc>[0-9]+)',
         url_template: 'https://datatracker.ietf.org/doc/html/rfc{rfc}',
+        ...NO_REVERSE,
       },
     ]);
   });
@@ -45,6 +54,7 @@ describeTransports('linkifiers and code playgrounds', (t) => {
       id,
       pattern: 'T(?<n>\\d+)',
       url_template: 'https://t.example/{n}',
+      ...NO_REVERSE,
     });
     expect(
       (

@@ -102,11 +102,13 @@ describeTransports('custom emoji', (t) => {
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
     const [event] = events('realm_emoji');
+    // The $emoji hint is what queues with individual_emoji_changes (level 491) receive instead.
     expect(event).toEqual({
       users: t().app.store.activeUserIds(),
       type: 'realm_emoji',
       op: 'update',
       realm_emoji: listed,
+      $emoji: { type: 'realm_emoji', op: 'add', emoji: listed['3'] },
     });
     expect(events('realm_emoji')).toHaveLength(1);
   });

@@ -13,7 +13,7 @@ import { channelByName } from '../../store/channels/names.js';
 import { canAdminister } from '../../store/channels/permissions.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
-import { accessChannel } from './channel-helpers.js';
+import { accessChannel, readChannel } from './channel-helpers.js';
 import { planChannelPatch } from './stream-patch.js';
 import { selectChannels } from './streams-list.js';
 import { has } from '../../versions/index.js';
@@ -42,7 +42,7 @@ export const streamRoutes = [
     schema: 'get-stream',
     summary: 'One channel',
     handler({ store, user, params }) {
-      const channel = accessChannel(store, user, params.stream_id);
+      const channel = readChannel(store, user, params.stream_id);
       return { stream: formatChannel(store.state, channel, user, store.now(), store.featureLevel) };
     },
   }),

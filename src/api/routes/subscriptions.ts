@@ -20,7 +20,7 @@ import type { Store } from '../../store/store.js';
 import { apiEmail } from '../../store/users.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
-import { accessChannel, resolvePrincipals } from './channel-helpers.js';
+import { accessChannel, readChannel, resolvePrincipals } from './channel-helpers.js';
 import { planSubscribe } from './subscribe-request.js';
 import { sendSubscriptionNotices } from '../../store/subscriptions/notices.js';
 import { has } from '../../versions/index.js';
@@ -151,7 +151,7 @@ export const subscriptionRoutes = [
     schema: 'get-streams-members',
     summary: "A channel's subscribers",
     handler({ store, user, params }) {
-      const channel = accessChannel(store, user, params.stream_id);
+      const channel = readChannel(store, user, params.stream_id);
       const ids = [...(store.state.subscribers.get(channel.stream_id) ?? [])].sort((a, b) => a - b);
       return { subscribers: ids };
     },

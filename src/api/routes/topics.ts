@@ -6,6 +6,7 @@ import type { ChannelRecord, UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { normalizeTopic, truncateTopic } from '../../store/topics.js';
 import { errors } from '../errors/index.js';
+import { has } from '../../versions/index.js';
 import { defineRoute } from '../route.js';
 
 /** The channel when the user has content access; else "Invalid channel ID". */
@@ -25,6 +26,9 @@ export const topicRoutes = [
     summary: 'Topics of a channel the caller may see, newest first',
     handler({ store, user, params }) {
       const channel = contentChannel(store, user, params.stream_id);
+      // Topics of archived channels could not be read before level 480.
+      if (channel.is_archived && !has('archived_channel_details', store.featureLevel))
+        throw errors.invalidChannelId(store.featureLevel);
       return { topics: listTopics(store.state, user, channel, params.allow_empty_topic_name === true) };
     },
   }),

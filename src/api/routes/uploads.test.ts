@@ -69,8 +69,8 @@ describeTransports('file uploads', (t) => {
       name: 'notes.txt',
       path_id: pathId,
       size: BYTES.length,
-      create_time: TEST_START_MS,
-      messages: [],
+      create_time: TEST_START_MS / 1000,
+      message_ids: [],
     };
     expect(listed.body.attachments).toEqual([expect.objectContaining({ id: 1 }), attachment]);
     expect(listed.body.upload_space_used).toBe(DEV_UPLOAD_TEXT.length + BYTES.length);
@@ -103,7 +103,7 @@ describeTransports('file uploads', (t) => {
     expect((await fetchFile(url, ADMIN)).status).toBe(404);
     const listed = await t().as(UPLOADER).get('attachments');
     const mine = listed.body.attachments.find((a: { path_id: string }) => url.endsWith(a.path_id));
-    expect(mine.messages).toEqual([{ id: sent.body.id, date_sent: TEST_START_MS }]);
+    expect(mine.message_ids).toEqual([sent.body.id]);
     const narrow = await t()
       .as(MEMBER2)
       .get('messages', {
@@ -131,9 +131,12 @@ describeTransports('file uploads', (t) => {
     expect(edit.status).toBe(200);
     const events = (await pollNow(t().as(UPLOADER), queue, -1)).body.events;
     expect(
-      events.map((e: { op: string; attachment: { messages: unknown[] } }) => [e.op, e.attachment.messages]),
+      events.map((e: { op: string; attachment: { message_ids: unknown[] } }) => [
+        e.op,
+        e.attachment.message_ids,
+      ]),
     ).toEqual([
-      ['update', [{ id: sent.body.id, date_sent: TEST_START_MS }]],
+      ['update', [sent.body.id]],
       ['update', []],
     ]);
   });

@@ -63,7 +63,7 @@ export const uploadRoutes = [
     summary: "The caller's uploaded files and the space they use",
     handler({ store, user }) {
       return {
-        attachments: userAttachments(store.state, user.user_id),
+        attachments: userAttachments(store.state, user.user_id, store.featureLevel),
         upload_space_used: spaceUsed(store.state, user.user_id),
       };
     },

@@ -12,7 +12,9 @@ import type {
   PostUserGroupsCreateParams,
 } from '../../generated/types.js';
 import { groupMemberIds, isUserInGroup } from '../../store/groups.js';
-import { USER_GROUP_SETTINGS, type UserGroupSetting } from '../../store/state.js';
+import { USER_GROUP_SETTINGS, type UserGroupSetting, type UserRecord } from '../../store/state.js';
+import type { Store } from '../../store/store.js';
+import { has } from '../../versions/index.js';
 import { formatUserGroup } from '../../store/user-groups/format.js';
 import { trimFields } from '../../versions/fields.js';
 import { createUserGroup, updateUserGroup } from '../../store/user-groups/mutate.js';
@@ -26,6 +28,11 @@ import { checkActiveUsers, checkGroupName, checkNewSubgroups, findGroup } from '
 
 const sorted = (ids: Iterable<number>): number[] => [...ids].sort((a, b) => a - b);
 
+/** Bots could not call the group endpoints before feature level 496. */
+function checkCaller(store: Store, user: UserRecord): void {
+  if (user.is_bot && !has('user_groups_for_bots', store.featureLevel)) throw errors.notForBots();
+}
+
 /** User group endpoints: list, create, change, deactivate, members and subgroups. */
 export const userGroupRoutes = [
   defineRoute<GetUserGroupsParams>({
@@ -33,7 +40,8 @@ export const userGroupRoutes = [
     path: '/user_groups',
     schema: 'get-user-groups',
     summary: 'Every user group, system groups included',
-    handler({ store, params }) {
+    handler({ store, user, params }) {
+      checkCaller(store, user);
       const user_groups = [...store.state.groups.values()]
         .filter((g) => params.include_deactivated_groups || !g.deactivated)
         .sort((a, b) => a.id - b.id)
@@ -47,6 +55,7 @@ export const userGroupRoutes = [
     schema: 'post-user-groups-create',
     summary: 'Create a user group',
     handler({ store, user, params }) {
+      checkCaller(store, user);
       if (!canCreateGroups(store.state, user)) throw errors.insufficientPermission();
       checkGroupName(store, params.name);
       checkActiveUsers(store, params.members ?? []);
@@ -72,6 +81,7 @@ export const userGroupRoutes = [
     schema: 'patch-user-group',
     summary: "Change a user group's name, description, settings or reactivate it",
     handler({ store, user, params }) {
+      checkCaller(store, user);
       const group = findGroup(store, params.user_group_id);
       if (!canManageGroup(store.state, user, group)) throw errors.insufficientPermission();
       const settings: Partial<Record<UserGroupSetting, GroupSettingValue>> = {};
@@ -118,6 +128,7 @@ export const userGroupRoutes = [
     schema: 'post-user-group-members',
     summary: "Change a user group's members and subgroups",
     handler({ store, user, params }) {
+      checkCaller(store, user);
       changeGroupMembership(store, user, findGroup(store, params.user_group_id), params);
       return {};
     },
@@ -128,6 +139,7 @@ export const userGroupRoutes = [
     schema: 'post-user-group-subgroups',
     summary: "Change a user group's subgroups",
     handler({ store, user, params }) {
+      checkCaller(store, user);
       const group = findGroup(store, params.user_group_id);
       changeGroupMembership(store, user, group, {
         add_subgroups: params.add,
@@ -141,7 +153,8 @@ export const userGroupRoutes = [
     path: '/user_groups/{user_group_id}/members',
     schema: 'get-user-group-members',
     summary: 'Members of a user group (recursive unless direct_member_only)',
-    handler({ store, params }) {
+    handler({ store, user, params }) {
+      checkCaller(store, user);
       const group = findGroup(store, params.user_group_id);
       const ids = params.direct_member_only ? group.members : groupMemberIds(store.state, group.id);
       return { members: sorted(ids) };
@@ -152,7 +165,8 @@ export const userGroupRoutes = [
     path: '/user_groups/{user_group_id}/members/{user_id}',
     schema: 'get-user-group-member-status',
     summary: 'Whether a user is a member of a user group',
-    handler({ store, params }) {
+    handler({ store, user, params }) {
+      checkCaller(store, user);
       const group = findGroup(store, params.user_group_id);
       if (!store.state.users.has(params.user_id)) throw errors.noSuchUser();
       const member = params.direct_member_only
@@ -166,7 +180,8 @@ export const userGroupRoutes = [
     path: '/user_groups/{user_group_id}/subgroups',
     schema: 'get-user-group-subgroups',
     summary: 'Subgroups of a user group (recursive unless direct_subgroup_only)',
-    handler({ store, params }) {
+    handler({ store, user, params }) {
+      checkCaller(store, user);
       const group = findGroup(store, params.user_group_id);
       if (params.direct_subgroup_only) return { subgroups: sorted(group.direct_subgroup_ids) };
       const out = new Set<number>();

@@ -15,6 +15,7 @@ import {
 } from '../../store/user-preferences/user-status.js';
 import { canAccessUser } from '../../store/users/visibility.js';
 import { errors } from '../errors/index.js';
+import { has } from '../../versions/index.js';
 import { defineRoute } from '../route.js';
 
 type Resolved = Extract<EmojiResolution, { ok: true }>;
@@ -95,7 +96,8 @@ export const userStatusRoutes = [
     schema: 'post-users-user-id-status',
     summary: "An administrator changes another user's status",
     handler({ store, user, params }) {
-      if (user.is_bot) throw errors.notForBots();
+      // From level 473 bots may too, when they have administrator rights (checked below).
+      if (user.is_bot && !has('status_admin_bots', store.featureLevel)) throw errors.notForBots();
       // The target is checked before the parameters, as the server does.
       const target = store.state.users.get(params.user_id);
       if (!target || target.is_bot) throw errors.noSuchUser();

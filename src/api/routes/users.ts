@@ -15,6 +15,7 @@ import { accessibleUserIds, canAccessAllUsers, canAccessUser } from '../../store
 import { findUserByVisibleEmail, formatUser } from '../../store/users.js';
 import { setProfileData, userProfileData } from '../../store/profile-fields/profile-fields.js';
 import { cachedJson } from '../cached-json.js';
+import { deleteSentMessages } from '../../store/messages/delete-sent.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 import { checkProfileData } from './profile-fields.js';
@@ -152,6 +153,13 @@ export const userRoutes = [
       if (!target.is_active) throw errors.userIsDeactivated();
       if (target.role === 100 && user.role !== 100) throw errors.mustBeOwner();
       if (target.role === 100 && activeOwners(store) <= 1) throw errors.lastOwnerDeactivation();
+      // actions is dropped below level 459 (a parameter the level did not know).
+      const actions = params.actions ?? {};
+      deleteSentMessages(store, user.user_id, target.user_id, {
+        publicChannels: actions.delete_public_channel_messages === true,
+        privateChannels: actions.delete_private_channel_messages === true,
+        direct: actions.delete_direct_messages === true,
+      });
       deactivateUser(store, target);
       return {};
     },

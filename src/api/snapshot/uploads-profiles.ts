@@ -18,6 +18,8 @@ export const uploadsProfilesSections: SnapshotSection[] = [
   },
   {
     types: ['attachments'],
-    build: ({ store, user }) => ({ attachments: user ? userAttachments(store.state, user.user_id) : [] }),
+    build: ({ store, user }) => ({
+      attachments: user ? userAttachments(store.state, user.user_id, store.featureLevel) : [],
+    }),
   },
 ];

@@ -13,6 +13,7 @@ export const CAPABILITY_KEYS = [
   'archived_channels',
   'empty_topic_name',
   'simplified_presence_events',
+  'individual_emoji_changes',
 ] as const;
 
 /** One client capability name. */

@@ -172,7 +172,9 @@ function byType(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload):
     case 'delete_message':
       return hasCapability(caps, 'bulk_message_deletion') ? [payload] : splitDeletes(payload);
     case 'user_settings': {
-      if (payload.op !== 'update' || hasCapability(caps, 'user_settings_object')) return [payload];
+      // The legacy types were sent to clients without user_settings_object until level 439.
+      const legacy = !has('legacy_settings_events_removed', ctx.store.featureLevel);
+      if (payload.op !== 'update' || !legacy || hasCapability(caps, 'user_settings_object')) return [payload];
       const user = ctx.store.state.users.get(queue.userId);
       return [payload, ...legacySettingsEvents(payload, user ? apiEmail(ctx.store.state, user) : '')];
     }
@@ -193,6 +195,11 @@ function byType(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload):
     }
     case 'realm_linkifiers':
       return linkifiersEvent(ctx, queue, payload);
+    case 'realm_emoji':
+      // The capability is only kept at levels that know it (see supportedCapabilities).
+      return hasCapability(caps, 'individual_emoji_changes') && payload.$emoji
+        ? [payload.$emoji as EventPayload]
+        : [payload];
     case 'presence':
       return [presenceEventFor(ctx.store.state, payload.$presence as PresenceHint, queue.options)];
     case 'muted_topics':

@@ -1,5 +1,6 @@
 /** Deleting messages: remove records, index entries and personal rows; emit delete_message in bulk form. */
 import { removeUserRows, unindexLocation } from '../message-index.js';
+import { canReadMessage } from '../access.js';
 import type { MessageRecord } from '../state.js';
 import type { Store } from '../store.js';
 import { has } from '../../versions/index.js';
@@ -27,7 +28,14 @@ export function eventMessageIds(ids: readonly number[], firstId: number, level: 
  */
 export function deleteMessages(store: Store, actorId: number, messages: MessageRecord[]): void {
   if (messages.length === 0) return;
-  const audience = new Set<number>(has('delete_event_to_deleter', store.featureLevel) ? [actorId] : []);
+  const level = store.featureLevel;
+  const audience = new Set<number>();
+  // From level 457 the deleter hears only of the messages they can read (before: of all of them, from 274).
+  const actor = store.state.users.get(actorId);
+  const actorIds =
+    has('delete_event_needs_content_access', level) && actor
+      ? messages.filter((m) => canReadMessage(store.state, actor, m)).map((m) => m.id)
+      : messages.map((m) => m.id);
   for (const message of messages) {
     const readers = usersWithRow(store, message.id);
     readers.forEach((id) => audience.add(id));
@@ -36,14 +44,14 @@ export function deleteMessages(store: Store, actorId: number, messages: MessageR
     store.state.messages.delete(message.id);
   }
   const first = messages[0]!;
-  store.emit(audience, {
+  const event = (ids: number[]) => ({
     type: 'delete_message',
-    message_ids: eventMessageIds(
-      messages.map((m) => m.id),
-      first.id,
-      store.featureLevel,
-    ),
+    message_ids: eventMessageIds(ids, first.id, level),
     message_type: first.type,
     ...(first.stream_id !== null ? { stream_id: first.stream_id, topic: first.topic } : {}),
   });
+  const toActor = has('delete_event_to_deleter', level) && !audience.has(actorId) && actorIds.length > 0;
+  if (toActor && actorIds.length === messages.length) audience.add(actorId);
+  store.emit(audience, event(messages.map((m) => m.id)));
+  if (toActor && !audience.has(actorId)) store.emit([actorId], event(actorIds));
 }

@@ -45,11 +45,16 @@ export function emojiImagePath(state: RealmState, id: number, extension: string)
   return `/user_avatars/${state.realm.id}/emoji/images/${id}.${extension}`;
 }
 
-function notify(store: Store): void {
+/**
+ * Emits realm_emoji/update with every emoji; `change` (a `$emoji` hint) is the single-emoji event that queues
+ * with the individual_emoji_changes capability receive instead (see src/store/events/transforms.ts).
+ */
+function notify(store: Store, change: Record<string, unknown>): void {
   store.emit(store.activeUserIds(), {
     type: 'realm_emoji',
     op: 'update',
     realm_emoji: realmEmojiMap(store.state),
+    $emoji: { type: 'realm_emoji', ...change },
   });
 }
 
@@ -72,12 +77,12 @@ export function addRealmEmoji(
     image: { ...image },
   };
   store.state.realmEmoji.set(id, emoji);
-  notify(store);
+  notify(store, { op: 'add', emoji: formatRealmEmoji(emoji) });
   return emoji;
 }
 
 /** Deactivates a custom emoji (it stays listed, and old reactions keep it) and emits realm_emoji/update. */
 export function deactivateRealmEmoji(store: Store, emoji: RealmEmojiRecord): void {
   emoji.deactivated = true;
-  notify(store);
+  notify(store, { op: 'update_one', emoji_id: String(emoji.id), data: { deactivated: true } });
 }

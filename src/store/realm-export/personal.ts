@@ -55,9 +55,14 @@ export function exportRealmEmoji(state: RealmState): FixtureRealmEmoji[] {
   return [...state.realmEmoji.values()].map((e) => ({ ...e }));
 }
 
-/** Linkifiers in the order they apply. */
+/** Linkifiers in the order they apply; reverse-linkification fields only where set (as a realm file has them). */
 export function exportLinkifiers(state: RealmState): Linkifier[] {
-  return state.linkifiers.map((l) => ({ ...l }));
+  return state.linkifiers.map(({ example_input, reverse_template, alternative_url_templates, ...l }) => ({
+    ...l,
+    ...(example_input != null ? { example_input } : {}),
+    ...(reverse_template != null ? { reverse_template } : {}),
+    ...(alternative_url_templates?.length ? { alternative_url_templates } : {}),
+  }));
 }
 
 /** Code playgrounds. */

@@ -1,4 +1,5 @@
 /** Uploaded files: stored bytes, the URL they are served at, and attachment events to their owner. */
+import { has } from '../../versions/index.js';
 import type { Attachment } from '../../generated/types.js';
 import type { MessageRecord, RealmState, UploadRecord, UserRecord } from '../state.js';
 import type { Store } from '../store.js';
@@ -53,23 +54,32 @@ export function linkingMessages(state: RealmState, upload: UploadRecord): Messag
   return out;
 }
 
-/** An upload as the API shows it, with the messages that link it (times in milliseconds). */
-export function formatAttachment(state: RealmState, upload: UploadRecord): Attachment {
-  return {
+/**
+ * An upload as a server at `level` shows it, with the messages that link it: their ids from level 472, {id,
+ * date_sent} objects before; times in seconds from level 443, milliseconds before.
+ */
+export function formatAttachment(state: RealmState, upload: UploadRecord, level: number): Attachment {
+  const scale = has('attachment_times_in_seconds', level) ? 1 : 1000;
+  const linking = linkingMessages(state, upload);
+  const base = {
     id: upload.id,
     name: upload.name,
     path_id: upload.path_id,
     size: upload.content.byteLength,
-    create_time: upload.create_time * 1000,
-    messages: linkingMessages(state, upload).map((m) => ({ id: m.id, date_sent: m.timestamp * 1000 })),
+    create_time: upload.create_time * scale,
   };
+  if (has('attachment_message_ids', level)) return { ...base, message_ids: linking.map((m) => m.id) };
+  return {
+    ...base,
+    messages: linking.map((m) => ({ id: m.id, date_sent: m.timestamp * scale })),
+  } as Attachment;
 }
 
 /** The user's uploads, oldest first, as the API lists them. */
-export function userAttachments(state: RealmState, userId: number): Attachment[] {
+export function userAttachments(state: RealmState, userId: number, level: number): Attachment[] {
   const out: Attachment[] = [];
   for (const upload of state.uploads.values())
-    if (upload.owner_id === userId) out.push(formatAttachment(state, upload));
+    if (upload.owner_id === userId) out.push(formatAttachment(state, upload, level));
   return out.sort((a, b) => a.id - b.id);
 }
 
@@ -94,7 +104,7 @@ export function createUpload(
   store.emit([owner.user_id], {
     type: 'attachment',
     op: 'add',
-    attachment: formatAttachment(state, upload),
+    attachment: formatAttachment(state, upload, store.featureLevel),
     upload_space_used: spaceUsed(state, owner.user_id),
   });
   return upload;
@@ -124,7 +134,7 @@ export function noteUploadLinks(store: Store, message: MessageRecord, previousCo
     store.emit([upload.owner_id], {
       type: 'attachment',
       op: 'update',
-      attachment: formatAttachment(state, upload),
+      attachment: formatAttachment(state, upload, store.featureLevel),
       upload_space_used: spaceUsed(state, upload.owner_id),
     });
   }
