@@ -204,4 +204,17 @@ describe('normaliseScenario', () => {
     );
     expect(two).toEqual({ links: ['/join/{invite_key#1}/', '/join/{invite_key#2}/'] });
   });
+  it('reads a Unix time of the run inside a list as a timestamp (a muted topic [channel, topic, time])', () => {
+    const at = (seconds: number): unknown =>
+      (
+        normaliseScenario(result([step(0, '/register', { muted_topics: [[3, 'x', seconds]] })]), {
+          runId: 'rabc',
+          startedAt: START,
+        }).steps[0]!.doc.body as { muted_topics: unknown[][] }
+      ).muted_topics[0]![2];
+    expect(at(START / 1000 + 7)).toBeInstanceOf(Stamp);
+    expect((at(START / 1000 + 7) as Stamp).offset).toBe(7);
+    // A number far from the run stays a number.
+    expect(at(12)).toBe(12);
+  });
 });

@@ -134,6 +134,17 @@ class Walker {
     return this.walk(value, undefined);
   }
 
+  /** A whole number of seconds from shortly before the scenario's start to a day after it. */
+  private isRunTime(value: unknown): boolean {
+    const start = this.ctx.startedAt / 1000;
+    return (
+      typeof value === 'number' &&
+      Number.isInteger(value) &&
+      value >= start - CLOCK_SLACK_SECONDS &&
+      value <= start + 86_400
+    );
+  }
+
   private asTime(value: unknown): unknown {
     const seconds =
       typeof value === 'number'
@@ -150,7 +161,9 @@ class Walker {
   }
 
   walk(value: unknown, container: string | undefined, topKind?: string): unknown {
-    if (Array.isArray(value)) return value.map((v) => this.walk(v, container));
+    // A Unix time of the run inside a list (a muted topic's [channel, topic, time]) is a timestamp too.
+    if (Array.isArray(value))
+      return value.map((v) => (this.isRunTime(v) ? this.asTime(v) : this.walk(v, container)));
     if (typeof value === 'string') return ISO_TIME.test(value) ? this.asTime(value) : value;
     if (!isPlainObject(value)) return value;
     const out: Record<string, unknown> = {};

@@ -3,6 +3,7 @@
  * mock's answer to the same step, normalised and filtered as `conformance diff` does, so that a value no
  * expectation asserts still fails the scenario when it changed (kind `mismatch`, "differs from the reference").
  */
+import { checkAccounts } from '../account-check.js';
 import type { AccountBook } from '../accounts.js';
 import type { Alias } from '../alias.js';
 import type { LoadedScenario } from '../loader.js';
@@ -110,7 +111,12 @@ export async function openShadow(options: ShadowOptions): Promise<Shadow> {
     makeTarget: options.makeTarget,
     oneRealmMock: !a.freshRealms,
   });
-  if (!b.freshRealms && a.target.features.has('control')) await mirrorOpening(b.target);
+  // Beside a svc-mock server, the reference gets the requests the run opened the target with (its accounts,
+  // its feature level, each account's GET /users/me), so that request logs and change counters agree too.
+  if (!b.freshRealms && a.target.features.has('control')) {
+    await mirrorOpening(b.target);
+    b.accounts = await checkAccounts(b.target, b.accounts);
+  }
   const label = b.target.name;
   // The reference runs what the target runs: a step needing a feature the target lacks is skipped on both.
   const reference: Target = {
