@@ -23,6 +23,7 @@ export type DeleteInvitesInviteIdResponse = SuccessEnvelope;
 export type DeleteInvitesMultiuseInviteIdResponse = SuccessEnvelope;
 export type DeleteMessagesMessageIdReactionsResponse = SuccessEnvelope & {};
 export type DeleteMessagesMessageIdResponse = SuccessEnvelope & {};
+export type DeleteNavigationViewsFragmentResponse = SuccessEnvelope;
 export type DeleteRealmEmojiEmojiNameResponse = SuccessEnvelope;
 export type DeleteRealmFiltersFilterIdResponse = SuccessEnvelope;
 export type DeleteRealmPlaygroundsPlaygroundIdResponse = SuccessEnvelope;
@@ -57,6 +58,9 @@ export type GetAvatarMediumResponse = SuccessEnvelope;
 export type GetAvatarResponse = SuccessEnvelope;
 export type GetBotApiKeyResponse = SuccessEnvelope & {
   api_key: string;
+};
+export type GetChannelFoldersResponse = SuccessEnvelope & {
+  channel_folders: ChannelFolder[];
 };
 export type GetDraftsResponse = SuccessEnvelope & {
   count: number;
@@ -157,6 +161,9 @@ export type GetMessagesResponse = SuccessEnvelope & {
   found_newest: boolean;
   history_limited: boolean;
   messages: Message[];
+};
+export type GetNavigationViewsResponse = SuccessEnvelope & {
+  navigation_views: NavigationView[];
 };
 export type GetRealmEmojiResponse = SuccessEnvelope & {
   emoji: {
@@ -401,10 +408,12 @@ export type GetUsersUserIdStatusResponse = SuccessEnvelope & {
 export type GetUsersResponse = SuccessEnvelope & {
   members: User[];
 };
+export type PatchChannelFoldersChannelFolderIdResponse = SuccessEnvelope;
 export type PatchDraftsDraftIdResponse = SuccessEnvelope;
 export type PatchMessagesMessageIdResponse = SuccessEnvelope & {
   detached_uploads?: {}[];
 };
+export type PatchNavigationViewsFragmentResponse = SuccessEnvelope;
 export type PatchRealmFiltersFilterIdResponse = SuccessEnvelope;
 export type PatchRealmLinkifiersResponse = SuccessEnvelope;
 export type PatchRealmProfileFieldsFieldIdResponse = SuccessEnvelope;
@@ -421,6 +430,9 @@ export type PatchUserResponse = SuccessEnvelope;
 export type PatchUsersMeProfileDataResponse = SuccessEnvelope;
 export type PatchUsersMeSubscriptionsMutedTopicsResponse = SuccessEnvelope;
 export type PatchUsersMeSubscriptionsStreamIdResponse = SuccessEnvelope;
+export type PostChannelFoldersCreateResponse = SuccessEnvelope & {
+  channel_folder_id: number;
+};
 export type PostDevFetchApiKeyResponse = SuccessEnvelope & {
   api_key: string;
   email: string;
@@ -467,6 +479,7 @@ export type PostMessagesResponse = SuccessEnvelope & {
   id: number;
   automatic_new_visibility_policy?: 2 | 3;
 };
+export type PostNavigationViewsResponse = SuccessEnvelope;
 export type PostRealmEmojiEmojiNameResponse = SuccessEnvelope;
 export type PostRealmFiltersResponse = SuccessEnvelope & {
   id: number;
@@ -944,6 +957,9 @@ export interface DeleteMessagesMessageIdParams {
    */
   message_id: number;
 }
+export interface DeleteNavigationViewsFragmentParams {
+  fragment: string;
+}
 export interface DeleteRealmEmojiEmojiNameParams {
   emoji_name: string;
 }
@@ -1067,6 +1083,19 @@ export interface GetAvatarParams {
 }
 export interface GetBotApiKeyParams {
   bot_id: number;
+}
+export interface GetChannelFoldersParams {
+  include_archived?: boolean;
+}
+export interface ChannelFolder {
+  id: number;
+  name: string;
+  order: number;
+  date_created: number | null;
+  creator_id: number | null;
+  description: string;
+  rendered_description: string;
+  is_archived: boolean;
 }
 export interface GetDraftsParams {}
 export interface Draft {
@@ -1313,6 +1342,21 @@ export interface GetMessagesParams {
   message_ids?: number[];
   allow_empty_topic_name?: boolean;
   use_first_unread_anchor?: boolean;
+}
+export interface GetNavigationViewsParams {}
+export interface NavigationView {
+  /**
+   * URL hash to navigate to; identifies the view.
+   */
+  fragment: string;
+  /**
+   * true: in the sidebar; false: in the More Views menu.
+   */
+  is_pinned: boolean;
+  /**
+   * Omitted for built-in views.
+   */
+  name?: string | null;
 }
 export interface GetRealmEmojiParams {}
 /**
@@ -1971,6 +2015,12 @@ export interface GetUsersParams {
   include_custom_profile_fields?: boolean;
   user_ids?: number[];
 }
+export interface PatchChannelFoldersChannelFolderIdParams {
+  channel_folder_id: number;
+  name?: string;
+  description?: string;
+  is_archived?: boolean;
+}
 export interface PatchDraftsDraftIdParams {
   draft_id: number;
   draft: {
@@ -1994,6 +2044,11 @@ export interface PatchMessagesMessageIdParams {
   content?: string;
   stream_id?: number;
   prev_content_sha256?: string;
+}
+export interface PatchNavigationViewsFragmentParams {
+  fragment: string;
+  is_pinned?: boolean;
+  name?: string;
 }
 export interface PatchRealmFiltersFilterIdParams {
   filter_id: number;
@@ -2329,6 +2384,10 @@ export interface PatchUsersMeSubscriptionsStreamIdParams {
   property: string;
   value: boolean | string;
 }
+export interface PostChannelFoldersCreateParams {
+  name: string;
+  description: string;
+}
 export interface PostDevFetchApiKeyParams {
   /**
    * The user's e-mail address.
@@ -2423,6 +2482,11 @@ export interface PostMessagesParams {
   queue_id?: string;
   local_id?: string;
   read_by_sender?: boolean;
+}
+export interface PostNavigationViewsParams {
+  fragment: string;
+  is_pinned: boolean;
+  name?: string;
 }
 export interface PostRealmEmojiEmojiNameParams {
   /**
@@ -2562,30 +2626,6 @@ export interface RecentDirectConversation {
    * Other participants; [] for self-messages.
    */
   user_ids: number[];
-}
-export interface NavigationView {
-  /**
-   * URL hash to navigate to; identifies the view.
-   */
-  fragment: string;
-  /**
-   * true: in the sidebar; false: in the More Views menu.
-   */
-  is_pinned: boolean;
-  /**
-   * Omitted for built-in views.
-   */
-  name?: string | null;
-}
-export interface ChannelFolder {
-  id: number;
-  name: string;
-  order: number;
-  date_created: number | null;
-  creator_id: number | null;
-  description: string;
-  rendered_description: string;
-  is_archived: boolean;
 }
 export interface CodePlayground {
   id: number;

@@ -403,6 +403,11 @@ export const BEHAVIOURS = {
     change: 'saved snippets can be edited',
     where: 'PATCH /saved_snippets/{id}',
   },
+  channel_folders_endpoints: {
+    level: 389,
+    change: 'channel folders can be listed, created, renamed, described and archived (channel_folder events)',
+    where: 'GET /channel_folders, POST /channel_folders/create, PATCH /channel_folders/{id}',
+  },
   navigation_views_endpoints: {
     level: 390,
     change: 'navigation views can be listed, added, changed and removed (navigation_view events)',

@@ -7,4 +7,8 @@ export const viewsFoldersErrors = {
   customViewUnnamed: () => bad('Custom views must have a valid name.'),
   navigationViewExists: () => bad('Navigation view already exists.'),
   navigationViewNotFound: () => new ApiError('BAD_REQUEST', 'Navigation view does not exist.', 404),
+  channelFolderNameEmpty: () => bad("Channel folder name can't be empty."),
+  channelFolderExists: (name: string) => bad(`Channel folder '${name}' already exists`),
+  invalidChannelFolder: () => bad('Invalid channel folder ID'),
+  channelFolderInUse: () => bad('You need to remove all the channels from this folder to archive it.'),
 } as const;

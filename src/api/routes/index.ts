@@ -12,6 +12,7 @@ import { realmEmojiRoutes } from './realm-emoji.js';
 import { realmFilterLegacyRoutes } from './realm-filters-legacy.js';
 import { savedSnippetRoutes } from './saved-snippets.js';
 import { navigationViewRoutes } from './navigation-views.js';
+import { channelFolderRoutes } from './channel-folders.js';
 import { scheduledMessageRoutes } from './scheduled-messages.js';
 import { settingsRoutes } from './settings.js';
 import { eventsRoutes } from './events.js';
@@ -59,6 +60,7 @@ export const routes: readonly Route[] = [
   ...draftRoutes,
   ...savedSnippetRoutes,
   ...navigationViewRoutes,
+  ...channelFolderRoutes,
   ...scheduledMessageRoutes,
   ...inviteRoutes,
   ...realmConfigRoutes,

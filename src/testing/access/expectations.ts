@@ -80,6 +80,10 @@ export const EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /saved_snippets': { rule: 'user', params: { title: 't', content: 'c' } },
   'PATCH /saved_snippets/{saved_snippet_id}': { rule: 'own-only', object: 'snippet', params: { title: 'edited' } },
   'DELETE /saved_snippets/{saved_snippet_id}': { rule: 'own-only', object: 'snippet' },
+  'GET /channel_folders': { rule: 'user' },
+  'POST /channel_folders/create': { rule: 'admin', params: { name: 'matrix folder', description: '' } },
+  // No folder 999 in the matrix realm: administrators are told so, others are refused before the look-up.
+  'PATCH /channel_folders/{channel_folder_id}': { rule: 'admin', path: { channel_folder_id: 999 }, params: { name: 'x' }, over: { 'admin,owner': '400: Invalid channel folder ID' } },
   'GET /navigation_views': { rule: 'user' },
   'POST /navigation_views': { rule: 'user', params: { fragment: 'narrow/is/alerted', is_pinned: true, name: 'Alerts' } },
   // Nobody in the matrix realm has a view for this fragment: every caller is told so, and nothing leaks.
