@@ -66,7 +66,8 @@ describe('--audit against serve --no-control', () => {
       expect(lines(out, /^(PASS|FAIL) audit: /), `round ${round}: ${out.slice(-600)}`).toEqual([
         expect.stringMatching(/^PASS audit: /),
       ]);
-      expect(lines(out, /^FAIL /), `round ${round}: scenarios that failed`).toEqual([]);
+      // Soft: a failing scenario fails the test too, but the audit's own checks still run to the end.
+      expect.soft(lines(out, /^FAIL /), `round ${round}: scenarios that failed`).toEqual([]);
     }
     const seeded = await audited([SEEDED]);
     expect(seeded.code).toBe(1);
