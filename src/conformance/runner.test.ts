@@ -7,7 +7,7 @@ import { fullPath } from './session.js';
 import { alterTarget, type Target } from './target.js';
 
 const options = (extra: Partial<RunOptions> = {}): RunOptions => ({
-  target: createMockTarget(),
+  target: createMockTarget({ featureLevel: 300 }),
   accounts: devRealmAccounts(),
   featureLevel: 300,
   runId: 'unit',
