@@ -1524,7 +1524,8 @@ export const BEHAVIOURS = {
   },
   user_channels_endpoint: {
     level: 440,
-    change: "GET /users/{id}/channels lists the channels another user is subscribed to that the caller can see (below: 404)",
+    change:
+      'GET /users/{id}/channels lists the channels another user is subscribed to; not served by the mock yet (404 at every level, as below 440)',
     where: 'GET /users/{user_id}/channels',
   },
   attachment_times_in_seconds: {
@@ -1571,8 +1572,7 @@ export const BEHAVIOURS = {
   },
   invalid_timestamp_plain_text: {
     level: 451,
-    change:
-      'an invalid <time:...> renders as plain escaped text (below: <span class="timestamp-error">)',
+    change: 'an invalid <time:...> renders as plain escaped text (below: <span class="timestamp-error">)',
     where: 'message formatting (rendered_content)',
   },
   retention_delete_events: {
@@ -1584,14 +1584,15 @@ export const BEHAVIOURS = {
   delete_event_needs_content_access: {
     level: 457,
     change:
-      'the deleter receives delete_message only when they can read the messages\' channel, with only the ids they can read (from 274 to 456: always, every id)',
+      "the deleter receives delete_message only when they can read the messages' channel, with only the ids they can read (from 274 to 456: always, every id)",
     where: 'delete_message events',
   },
   bot_queries_fixed: {
     level: 458,
     change:
-      "GET /users/{id}/channels, GET /users/{id}/subscriptions/{stream_id} and GET /user_groups/{id}/members/{user_id} answer for bots (a server bug before); the mock answers for bots at every level where the endpoint exists",
-    where: 'GET /users/{id}/channels, GET /users/{id}/subscriptions/{stream_id}, GET /user_groups/{id}/members/{user_id}',
+      'GET /users/{id}/channels, GET /users/{id}/subscriptions/{stream_id} and GET /user_groups/{id}/members/{user_id} answer for bots (a server bug before); the mock answers for bots at every level where the endpoint exists',
+    where:
+      'GET /users/{id}/channels, GET /users/{id}/subscriptions/{stream_id}, GET /user_groups/{id}/members/{user_id}',
   },
   deactivate_user_actions: {
     level: 459,
@@ -1602,7 +1603,7 @@ export const BEHAVIOURS = {
   constructor_groups_calls: {
     level: 460,
     change:
-      'POST /calls/constructorgroups/create answers a call URL; the mock holds no provider account, so it answers a URL of the realm\'s own host in the documented shape (below: 404)',
+      'POST /calls/constructorgroups/create answers a call URL; the mock holds no provider account and does not serve it yet (404 at every level, as below 460)',
     where: 'POST /calls/constructorgroups/create',
   },
   realm_bot_email_update_event: {
@@ -1615,13 +1616,12 @@ export const BEHAVIOURS = {
     level: 462,
     until: 464,
     change:
-      "realm/update for description carries rendered_description; the mock has no PATCH /realm, so the description never changes and no such event is sent",
+      'realm/update for description carries rendered_description; the mock has no PATCH /realm, so the description never changes and no such event is sent',
     where: 'realm events',
   },
   bot_api_key_endpoint: {
     level: 463,
-    change:
-      "GET /bots/{id}/api_key answers a bot's API key to its owner and to administrators (below: 404)",
+    change: "GET /bots/{id}/api_key answers a bot's API key to its owner and to administrators (below: 404)",
     where: 'GET /bots/{bot_id}/api_key',
   },
   realm_description_update_dict: {
@@ -1633,7 +1633,7 @@ export const BEHAVIOURS = {
   nextcloud_talk_calls: {
     level: 465,
     change:
-      "POST /calls/nextcloud_talk/create answers a call URL; the mock holds no Nextcloud account, so it answers a URL of the realm's own host in the documented shape (below: 404)",
+      'POST /calls/nextcloud_talk/create answers a call URL; the mock holds no Nextcloud account and does not serve it yet (404 at every level, as below 465)',
     where: 'POST /calls/nextcloud_talk/create',
   },
   markdown_image_uploads_only: {
@@ -1645,7 +1645,7 @@ export const BEHAVIOURS = {
   client_device_registration: {
     level: 468,
     change:
-      'POST /register_client_device registers a logged-in device and answers its device_id; the mock keeps the device (no push key: it sends no E2EE pushes) and sends the device/add event (below: 404)',
+      'POST /register_client_device registers a logged-in device; the mock sends no E2EE pushes and does not serve it yet (404 at every level, as below 468; register devices is always {})',
     where: 'POST /register_client_device, device events',
   },
   push_device_event_removed: {
@@ -1656,7 +1656,8 @@ export const BEHAVIOURS = {
   },
   client_device_removal: {
     level: 470,
-    change: 'POST /remove_client_device removes a registered device and sends device/remove (below: 404)',
+    change:
+      'POST /remove_client_device removes a registered device; not served by the mock yet (404 at every level, as below 470)',
     where: 'POST /remove_client_device',
   },
   linkifier_reverse_template: {
@@ -1673,8 +1674,7 @@ export const BEHAVIOURS = {
   },
   status_admin_bots: {
     level: 473,
-    change:
-      "bots with administrator rights may change another user's status (below: bots are refused)",
+    change: "bots with administrator rights may change another user's status (below: bots are refused)",
     where: 'POST /users/{user_id}/status',
   },
   paragraph_profile_summary: {
@@ -1693,7 +1693,7 @@ export const BEHAVIOURS = {
   thumbnail_status_endpoint: {
     level: 479,
     change:
-      'GET /thumbnail/status/{realm_id_str}/{filename} says whether thumbnails of an upload exist; the mock makes no thumbnails, so it answers is_ready false for images it holds (below: 404)',
+      'GET /thumbnail/status/{realm_id_str}/{filename} says whether thumbnails of an upload exist; the mock makes no thumbnails and does not serve it yet (404 at every level, as below 479)',
     where: 'GET /thumbnail/status/{realm_id_str}/{filename}',
   },
   archived_channel_details: {
@@ -1727,7 +1727,8 @@ export const BEHAVIOURS = {
   },
   server_settings_discord_auth: {
     level: 488,
-    change: 'authentication_methods of GET /server_settings carries discord (false: the mock has no Discord login)',
+    change:
+      'authentication_methods of GET /server_settings carries discord (false: the mock has no Discord login)',
     where: 'GET /server_settings authentication_methods',
   },
   channels_archived_narrow: {
@@ -1751,13 +1752,12 @@ export const BEHAVIOURS = {
   webex_calls: {
     level: 493,
     change:
-      "POST /calls/webex/create answers a call URL; the mock holds no Webex OAuth token, so it answers a URL of the realm's own host in the documented shape and never sends has_webex_token (below: 404)",
+      'POST /calls/webex/create answers a call URL; the mock holds no Webex OAuth token, never sends has_webex_token and does not serve the endpoint yet (404 at every level, as below 493)',
     where: 'POST /calls/webex/create, has_webex_token events',
   },
   bot_storage_bots_only: {
     level: 494,
-    change:
-      'the bot_storage endpoints require a bot; the mock has no bot storage (404 at every level)',
+    change: 'the bot_storage endpoints require a bot; the mock has no bot storage (404 at every level)',
     where: 'GET, PUT, DELETE /bot_storage',
   },
   quicktime_inline_video: {
