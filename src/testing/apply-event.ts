@@ -188,7 +188,10 @@ function applyEventOnly(s: Snapshot, e: Event): void {
       s.realm_user_settings_defaults[e.property] = e.value;
       return;
     case 'user_settings':
-      s.user_settings[e.property] = e.value;
+      if (s.user_settings) s.user_settings[e.property] = e.value;
+      // A client without user_settings_object keeps the flat keys with this event too: from feature level 439
+      // the legacy update_display_settings and update_global_notifications are no longer sent.
+      if (e.property in s) s[e.property] = e.value;
       return;
     case 'update_display_settings':
       if (e.setting_name in s) s[e.setting_name] = e.setting;

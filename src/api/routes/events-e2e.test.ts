@@ -195,7 +195,7 @@ describeTransports('event fan-out end to end', (t) => {
     );
     expect(summary(eventsB)).toEqual(
       words(`message message typing/start presence scheduled_messages/add
-        user_settings/update update_display_settings realm_user_settings_defaults/update realm_playgrounds
+        user_settings/update realm_user_settings_defaults/update realm_playgrounds
         subscription/add message stream/update
         user_group/add user_group/add_members user_group/update user_group/remove_members user_group/remove
         subscription/remove stream/delete

@@ -85,6 +85,8 @@ export const EXPECTATIONS: Record<string, RouteExpectation> = {
   // No folder 999 in the matrix realm: administrators are told so, others are refused before the look-up.
   'PATCH /channel_folders/{channel_folder_id}': { rule: 'admin', path: { channel_folder_id: 999 }, params: { name: 'x' }, over: { 'admin,owner': '400: Invalid channel folder ID' } },
   'GET /navigation_views': { rule: 'user' },
+  // The first submessage of a message must come from its sender.
+  'POST /submessage': { rule: 'message-access', object: 'message', params: { message_id: '$object', msg_type: 'widget', content: '{}' }, over: { '*/other': '400: You cannot attach a submessage to this message.' } },
   'POST /navigation_views': { rule: 'user', params: { fragment: 'narrow/is/alerted', is_pinned: true, name: 'Alerts' } },
   // Nobody in the matrix realm has a view for this fragment: every caller is told so, and nothing leaks.
   'PATCH /navigation_views/{fragment}': { rule: 'user', path: { fragment: 'inbox' }, params: { is_pinned: false }, over: { [ACTIVE]: '404: Navigation view does not exist.' } },
@@ -173,7 +175,11 @@ export const EXPECTATIONS: Record<string, RouteExpectation> = {
   'PATCH /settings/display': { rule: 'user', params: { enter_sends: false } },
   'PATCH /settings/notifications': { rule: 'user', params: { enable_sounds: false } },
   'PATCH /users/me/subscriptions/muted_topics': { rule: 'channel-content', object: 'channel', params: { stream_id: '$object', topic: 'matrix', op: 'add' } },
-  'POST /users/{user_id}/status': { rule: 'admin', object: 'user', params: { status_text: 'busy' }, over: { [NON_ADMINS]: INSUFFICIENT, bot: NO_BOTS } },
+  'POST /users/{user_id}/status': { rule: 'admin', object: 'user', params: { status_text: 'busy' }, over: { [NON_ADMINS]: INSUFFICIENT, 'bot/own': NO_USER } },
+  // Nobody of the matrix realm has presence data, and bots have none at all: a refusal for every active caller.
+  'GET /users/{user_id_or_email}/presence': { rule: 'user', object: 'user', over: { [ACTIVE]: '400' } },
+  // The objects are users, not bots ("No such bot"); the calling bot's own key is its owner's to read.
+  'GET /bots/{bot_id}/api_key': { rule: 'user', object: 'user', over: { [ACTIVE]: '400: No such bot', 'bot/own': INSUFFICIENT } },
   'POST /realm/profile_fields': { rule: 'admin', params: { field_type: 1, name: 'Matrix field', hint: '' } },
   'PATCH /realm/profile_fields': { rule: 'admin', params: { order: [8, 7, 6, 5, 4, 3, 2, 1] } },
   'PATCH /realm/profile_fields/{field_id}': { rule: 'admin', path: { field_id: 1 }, params: { name: 'Phone' } },
