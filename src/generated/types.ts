@@ -688,6 +688,7 @@ export type PostSavedSnippetsResponse = SuccessEnvelope & {
 export type PostScheduledMessagesResponse = SuccessEnvelope & {
   scheduled_message_id: number;
 };
+export type PostSubmessageResponse = SuccessEnvelope;
 export type PostSvcMockClockResponse = SuccessEnvelope & {
   /**
    * UNIX seconds (fractional) on the mock's clock
@@ -2666,6 +2667,11 @@ export interface PostScheduledMessagesParams {
   topic?: string;
   scheduled_delivery_timestamp: number;
   read_by_sender?: boolean;
+}
+export interface PostSubmessageParams {
+  message_id: number;
+  msg_type: string;
+  content: string;
 }
 export interface PostSvcMockClockParams {
   advance?: string;

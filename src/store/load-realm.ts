@@ -233,6 +233,8 @@ export class PreparedRealm {
       folder: next(state.channelFolders.keys()),
       attachment: next(state.uploads.keys()),
       profile_field: next(state.profileFields.keys()),
+      // Fixtures carry no submessages.
+      submessage: 1,
     });
   }
 

@@ -145,6 +145,8 @@ export interface MessageRecord {
   is_me_message: boolean;
   reactions: ReactionRecord[];
   edit_history: EditRecord[];
+  /** Widget submessages (polls, todo lists) in the order they came; absent while there are none. */
+  submessages?: SubmessageRecord[];
   last_edit_timestamp?: number;
   last_moved_timestamp?: number;
   /** User ids mentioned personally (directly or through a group); shared between records, never changed. */
@@ -186,6 +188,15 @@ export interface SavedSnippetRecord {
   title: string;
   content: string;
   date_created: number;
+}
+
+/** A submessage attached to a message (a widget's data), as messages carry it. */
+export interface SubmessageRecord {
+  id: number;
+  message_id: number;
+  sender_id: number;
+  msg_type: string;
+  content: string;
 }
 
 /** A user's navigation view: a sidebar or More Views entry for a URL fragment (built-in views have no name). */

@@ -33,7 +33,8 @@ export type IdKind =
   | 'emoji'
   | 'folder'
   | 'attachment'
-  | 'profile_field';
+  | 'profile_field'
+  | 'submessage';
 
 const JOURNAL_LIMIT = 1000;
 

@@ -1,4 +1,4 @@
-/** Errors of navigation views and channel folders. */
+/** Errors of navigation views, channel folders and submessages. */
 import { ApiError, bad } from './core.js';
 
 /** Navigation-view and channel-folder error factories. */
@@ -11,4 +11,6 @@ export const viewsFoldersErrors = {
   channelFolderExists: (name: string) => bad(`Channel folder '${name}' already exists`),
   invalidChannelFolder: () => bad('Invalid channel folder ID'),
   channelFolderInUse: () => bad('You need to remove all the channels from this folder to archive it.'),
+  submessageNotAllowed: () => bad('You cannot attach a submessage to this message.'),
+  submessageInvalidJson: () => bad('Invalid json for submessage'),
 } as const;

@@ -13,6 +13,7 @@ import { realmFilterLegacyRoutes } from './realm-filters-legacy.js';
 import { savedSnippetRoutes } from './saved-snippets.js';
 import { navigationViewRoutes } from './navigation-views.js';
 import { channelFolderRoutes } from './channel-folders.js';
+import { submessageRoutes } from './submessage.js';
 import { scheduledMessageRoutes } from './scheduled-messages.js';
 import { settingsRoutes } from './settings.js';
 import { eventsRoutes } from './events.js';
@@ -61,6 +62,7 @@ export const routes: readonly Route[] = [
   ...savedSnippetRoutes,
   ...navigationViewRoutes,
   ...channelFolderRoutes,
+  ...submessageRoutes,
   ...scheduledMessageRoutes,
   ...inviteRoutes,
   ...realmConfigRoutes,

@@ -96,7 +96,7 @@ export function formatMessage(
         : has('message_reactions_without_user', featureLevel)
           ? record.reactions.map((r) => ({ ...r }))
           : record.reactions.map((r) => withReactionUser(state, r)),
-    submessages: NO_LIST,
+    submessages: record.submessages?.length ? record.submessages.map((s) => ({ ...s })) : NO_LIST,
   };
   if (record.stream_id !== null) out.stream_id = record.stream_id;
   // Before feature level 365 moves also counted as edits and there was no last_moved_timestamp.
