@@ -13,7 +13,6 @@ const dir = new URL('../../scenarios/', import.meta.url).pathname;
  * receive them from it. Each needs the mock to grow first; the list may only shrink.
  */
 const NOT_SENT_BY_THE_MOCK: Record<string, string> = {
-  submessage: 'no POST /submessages (widgets)',
   realm: 'no PATCH /realm: organization settings never change through the API',
   restart: 'a mock never restarts while keeping its queues',
   heartbeat:
