@@ -47,13 +47,16 @@ type Alter = (
 
 /** A target whose answers to one endpoint are rewritten, as a deliberately different server would answer. */
 function altered(method: string, path: RegExp, alter: Alter): Target {
-  return alterTarget(createMockTarget(), async (request, response: Response, _fetch: FetchLike) => {
-    const url = new URL(request.url);
-    if (request.method !== method || !path.test(url.pathname)) return response;
-    const body = (await response.json()) as Record<string, unknown>;
-    const out = alter(request, body, response.status);
-    return new Response(JSON.stringify(out.body), { status: out.status, headers: response.headers });
-  });
+  return alterTarget(
+    createMockTarget({ featureLevel: 435 }),
+    async (request, response: Response, _fetch: FetchLike) => {
+      const url = new URL(request.url);
+      if (request.method !== method || !path.test(url.pathname)) return response;
+      const body = (await response.json()) as Record<string, unknown>;
+      const out = alter(request, body, response.status);
+      return new Response(JSON.stringify(out.body), { status: out.status, headers: response.headers });
+    },
+  );
 }
 
 const events = (body: Record<string, unknown>): Array<Record<string, unknown>> =>
@@ -78,7 +81,7 @@ async function kindsOn(target: Target): Promise<FailureKind[]> {
 
 describe('deviation detection', () => {
   it('passes against the unaltered mock', async () => {
-    expect(await kindsOn(createMockTarget())).toEqual([]);
+    expect(await kindsOn(createMockTarget({ featureLevel: 435 }))).toEqual([]);
   });
 
   it.each<[string, FailureKind[], Target]>([
