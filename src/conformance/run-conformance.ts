@@ -141,7 +141,11 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
       throw new UsageError(`--target takes "mock" or an http(s) URL (got "${spec}")`);
     target = io.makeTarget
       ? io.makeTarget(spec)
-      : await createTarget(spec, { timeoutMs: options.timeoutMs, retries: options.retries });
+      : await createTarget(spec, {
+          featureLevel: options.featureLevel,
+          timeoutMs: options.timeoutMs,
+          retries: options.retries,
+        });
     const accounts = book ?? (spec === 'mock' ? devRealmAccounts() : await fetchMockAccounts(target));
     if (!accounts)
       throw new UsageError(
