@@ -77,7 +77,9 @@ export const realmConfigRoutes = [
       // Left out: unchanged; an empty string: back to null.
       const extras: LinkifierExtras = {
         example_input:
-          params.example_input === undefined ? (linkifier.example_input ?? null) : params.example_input || null,
+          params.example_input === undefined
+            ? (linkifier.example_input ?? null)
+            : params.example_input || null,
         reverse_template:
           params.reverse_template === undefined
             ? (linkifier.reverse_template ?? null)
