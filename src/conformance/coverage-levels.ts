@@ -31,8 +31,8 @@ const CODE_GATES: Readonly<Record<string, Gate>> = {
 
 /**
  * Event types a server sends only from some level: the level the feature (endpoint or register section) that
- * makes them appeared at. Types not listed exist at every level (legacy types such as muted_topics and
- * update_display_settings are still sent to queues that do not ask for their successors).
+ * makes them appeared at, or the level that stopped them. Types not listed exist at every level (legacy types
+ * such as muted_topics are still sent to queues that do not ask for their successors).
  */
 const EVENT_GATES: Readonly<Record<string, Gate>> = {
   muted_users: { from: 'muted_users' },
@@ -46,6 +46,9 @@ const EVENT_GATES: Readonly<Record<string, Gate>> = {
   saved_snippets: { from: 'saved_snippets_endpoints' },
   channel_folder: { from: 'field_channel_folders' },
   navigation_view: { from: 'field_navigation_views' },
+  // The legacy settings events were sent beside user_settings until level 439 removed them.
+  update_display_settings: { until: 'legacy_settings_events_removed' },
+  update_global_notifications: { until: 'legacy_settings_events_removed' },
 };
 
 const within = (gate: Gate | undefined, level: number): boolean =>
