@@ -47,7 +47,12 @@ async function call(method, path, params, account) {
 
 async function ensureAccount({ local, role, code }) {
   const email = `${local}@${domain}`;
-  const created = await call('POST', '/users', { email, password, full_name: `Conformance ${role}` }, owner);
+  const created = await call(
+    'POST',
+    '/users',
+    { email, password, full_name: `Conformance ${local.replace('conformance-', '')}` },
+    owner,
+  );
   let userId = created.body.user_id;
   if (created.status !== 200) {
     const found = await call('GET', `/users/${encodeURIComponent(email)}`, {}, owner);
