@@ -1,8 +1,9 @@
 /**
  * The bytes of request bodies a node server holds at once, all requests together. Each body is limited on its
  * own (25 MB for uploads), but sixteen uploads at once would still hold 400 MB: a body is read only when its
- * bytes fit in the budget (its Content-Length up front, a chunked body as it arrives), and they stay counted
- * until its answer is written. A body that does not fit is refused at once with 429 and a Retry-After.
+ * bytes fit in the budget (its Content-Length up front, twice for a large body, whose socket chunks live until
+ * the next collection; a chunked body as it arrives), and they stay counted until its answer is written. A body
+ * that does not fit is refused at once with 429 and a Retry-After.
  */
 export class BodyBudget {
   #used = 0;
@@ -27,5 +28,5 @@ export class BodyBudget {
   }
 }
 
-/** The default budget: two of the largest bodies (25 MB uploads) and room for ordinary requests beside them. */
+/** The default budget: one of the largest bodies (a 25 MB upload, counted twice) and room beside it. */
 export const DEFAULT_BODY_BUDGET = 64 * 1024 * 1024;

@@ -138,8 +138,10 @@ export function readNodeBody(
   const declared = header === undefined ? undefined : Number(header);
   if (declared !== undefined && declared > limit) return Promise.reject(new BodyTooLargeError(limit));
   if (budget && declared !== undefined) {
-    if (!budget.reserve(declared)) return Promise.reject(new BodyBudgetError());
-    held!.bytes += declared;
+    // A large body is held twice until the collector runs: its buffer and the socket chunks it was copied from.
+    const cost = declared >= WHOLE_FROM ? 2 * declared : declared;
+    if (!budget.reserve(cost)) return Promise.reject(new BodyBudgetError());
+    held!.bytes += cost;
   }
   let resolve!: (body: Uint8Array | null) => void;
   let reject!: (error: unknown) => void;
