@@ -1,5 +1,6 @@
 /** A minimal in-process client for tests that compare the mock's answers at several feature levels. */
 import { createApp, type App } from '../api/app.js';
+import { MEMBER } from './accounts.js';
 import { preparedDevRealm } from './dev-realm.js';
 import { basicAuth, encodeValue } from './transports.js';
 
@@ -50,4 +51,26 @@ export class LevelApps {
     if (status !== 200) throw new Error(`${method} ${path} at level ${level}: ${JSON.stringify(body)}`);
     return body;
   }
+}
+
+/**
+ * Sends a request to `app` as `email` (a query for GET, a form otherwise) and returns status and parsed body:
+ * for tests that build their own apps (a clock of their own, a level of their own).
+ */
+export async function callApp(
+  app: App,
+  method: string,
+  path: string,
+  params: Record<string, unknown> = {},
+  email = MEMBER,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const form = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, encodeValue(v)]));
+  const response = await app.fetch(
+    new Request(`http://localhost/api/v1/${path}${method === 'GET' ? `?${form}` : ''}`, {
+      method,
+      headers: { authorization: basicAuth(app, email) },
+      ...(method === 'GET' ? {} : { body: form }),
+    }),
+  );
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }

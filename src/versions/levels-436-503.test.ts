@@ -4,6 +4,7 @@ import { createManualClock, type ManualClock } from '../store/clock.js';
 import { deleteMessages } from '../store/messages/delete.js';
 import { ADMIN, MEMBER, MEMBER2, OWNER } from '../testing/accounts.js';
 import { preparedDevRealm } from '../testing/dev-realm.js';
+import { callApp as call } from '../testing/level-client.js';
 import { BEHAVIOURS, has, NEWEST_FEATURE_LEVEL, releaseOf, type BehaviourName } from './index.js';
 
 const clocks = new WeakMap<App, ManualClock>();
@@ -19,23 +20,6 @@ function appAt(level: number): App {
   });
   clocks.set(app, clock);
   return app;
-}
-
-async function call(app: App, method: string, path: string, params: Record<string, unknown>, email = MEMBER) {
-  const user = app.store.state.usersByEmail.get(email)!;
-  const form = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) form.set(k, typeof v === 'string' ? v : JSON.stringify(v));
-  const res = await app.fetch(
-    new Request(`http://localhost/api/v1/${path}${method === 'GET' ? `?${form}` : ''}`, {
-      method,
-      headers: {
-        Authorization: `Basic ${btoa(`${user.delivery_email}:${user.api_key}`)}`,
-        ...(method === 'GET' ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }),
-      },
-      body: method === 'GET' ? undefined : form.toString(),
-    }),
-  );
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 const BOT = 'default-bot@svc.test';

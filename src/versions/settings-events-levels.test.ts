@@ -4,6 +4,7 @@ import { createManualClock } from '../store/clock.js';
 import { messagesInTopic } from '../store/messages/send.js';
 import { ADMIN, MEMBER } from '../testing/accounts.js';
 import { preparedDevRealm } from '../testing/dev-realm.js';
+import { callApp as call } from '../testing/level-client.js';
 import { levelOf } from './index.js';
 
 function appAt(level: number): App {
@@ -17,23 +18,6 @@ function appAt(level: number): App {
 }
 
 type Body = Record<string, unknown>;
-
-async function call(app: App, method: string, path: string, params: Body = {}, email = MEMBER) {
-  const user = app.store.state.usersByEmail.get(email)!;
-  const form = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) form.set(k, typeof v === 'string' ? v : JSON.stringify(v));
-  const res = await app.fetch(
-    new Request(`http://localhost/api/v1/${path}${method === 'GET' ? `?${form}` : ''}`, {
-      method,
-      headers: {
-        Authorization: `Basic ${btoa(`${user.delivery_email}:${user.api_key}`)}`,
-        ...(method === 'GET' ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }),
-      },
-      body: method === 'GET' ? undefined : form.toString(),
-    }),
-  );
-  return { status: res.status, body: (await res.json()) as Body };
-}
 
 async function register(app: App, params: Body, email = MEMBER): Promise<{ queue: string; body: Body }> {
   const res = await call(app, 'POST', 'register', params, email);

@@ -3,8 +3,9 @@ import { createApp, type App } from '../api/app.js';
 import { compileParams } from '../api/params.js';
 import { routes } from '../api/routes/index.js';
 import { createManualClock } from '../store/clock.js';
-import { ADMIN, MEMBER } from '../testing/accounts.js';
+import { ADMIN } from '../testing/accounts.js';
 import { preparedDevRealm } from '../testing/dev-realm.js';
+import { callApp as call } from '../testing/level-client.js';
 import {
   BEHAVIOURS,
   checkFeatureLevel,
@@ -31,23 +32,6 @@ function appAt(level?: number): App {
     seed: 1,
     logError: () => {},
   });
-}
-
-async function call(app: App, method: string, path: string, params: Record<string, unknown>, email = MEMBER) {
-  const user = app.store.state.usersByEmail.get(email)!;
-  const form = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) form.set(k, typeof v === 'string' ? v : JSON.stringify(v));
-  const res = await app.fetch(
-    new Request(`http://localhost/api/v1/${path}${method === 'GET' ? `?${form}` : ''}`, {
-      method,
-      headers: {
-        Authorization: `Basic ${btoa(`${user.delivery_email}:${user.api_key}`)}`,
-        ...(method === 'GET' ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }),
-      },
-      body: method === 'GET' ? undefined : form.toString(),
-    }),
-  );
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 describe('the versions table', () => {
