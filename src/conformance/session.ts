@@ -12,6 +12,8 @@ export interface SentRequest {
   /** Full path, e.g. `/api/v1/messages/12`. */
   path: string;
   params: Record<string, unknown>;
+  /** True when `params` went as a JSON body (a step's `json:`) rather than a form or query. */
+  json?: boolean;
   actor: string;
   role: string;
 }

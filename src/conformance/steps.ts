@@ -193,7 +193,14 @@ export async function exchange(
     throw error;
   }
   return {
-    request: { method, path: fullPath(path), params, actor, role: ctx.roles[actor] ?? 'none' },
+    request: {
+      method,
+      path: fullPath(path),
+      params,
+      ...(body.json !== undefined && { json: true }),
+      actor,
+      role: ctx.roles[actor] ?? 'none',
+    },
     response,
   };
 }

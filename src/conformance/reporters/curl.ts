@@ -34,7 +34,8 @@ export interface CurlOptions {
 
 /**
  * `curl -sS -X POST "https://host/api/v1/messages" -u "hamlet@svc.test:$SVC_API_KEY" --data-urlencode "to=..."`:
- * GET parameters go in the query (`-G`), others in a form body, as the runner sends them.
+ * GET parameters go in the query (`-G`), others in a form body, a step's `json:` body as JSON, as the runner
+ * sends them.
  */
 export function curlCommand(request: SentRequest, options: CurlOptions = {}): string {
   const base =
@@ -43,6 +44,11 @@ export function curlCommand(request: SentRequest, options: CurlOptions = {}): st
   args.push(request.method === 'GET' ? '-G' : `-X ${request.method}`);
   args.push(shellQuote(`${base.replace(/\/+$/, '')}${request.path}`));
   if (options.email !== undefined) args.push(`-u ${shellQuote(`${options.email}:<redacted api_key>`)}`);
+  if (request.json) {
+    args.push(`-H ${shellQuote('Content-Type: application/json')}`);
+    args.push(`--data-raw ${shellQuote(JSON.stringify(request.params))}`);
+    return args.join(' ');
+  }
   for (const [name, value] of Object.entries(request.params))
     if (value !== undefined) args.push(`--data-urlencode ${shellQuote(`${name}=${encodeParam(value)}`)}`);
   return args.join(' ');
