@@ -180,6 +180,7 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
           runId,
           featureLevel,
           aliases: options.aliases,
+          file: options.accounts,
         })
       : undefined;
     // Imported here: the diff modules load only for runs compared with a reference.

@@ -1,4 +1,9 @@
+import { parse } from 'junit2json';
 import { describe, expect, it } from 'vitest';
+import { computeCoverage } from '../coverage.js';
+import type { RunReport } from '../report.js';
+import { renderGithubAnnotations } from '../reporters/github.js';
+import { renderJunit } from '../reporters/junit.js';
 import type { Target } from '../target.js';
 import { auditResult, startAudit } from './index.js';
 
@@ -28,7 +33,7 @@ describe('the audit pseudo-scenario', () => {
       durationMs: 5,
       accounts: 1,
     });
-    expect(result).toMatchObject({ file: 'audit', outcome: 'failed' });
+    expect(result).toMatchObject({ file: '', outcome: 'failed' });
     expect(result.failures).toEqual([
       expect.objectContaining({ step: 'audit', message: '/users/17/is_active: true → false', actual: false }),
     ]);
@@ -46,5 +51,37 @@ describe('the audit pseudo-scenario', () => {
     const result = await later.finish();
     expect(result.outcome).toBe('failed');
     expect(result.failures[0]?.message).toMatch(/^could not read the state after the run/);
+  });
+
+  it('points at the accounts file it read, or at no file, never at a file named audit', async () => {
+    const drift = [{ path: '/realm/name', before: 'A', after: 'B' }];
+    const timing = { runId: 'r1', featureLevel: 400, durationMs: 5, accounts: 2 };
+    expect(auditResult(drift, { ...timing, file: 'ci/accounts.ini' }).file).toBe('ci/accounts.ini');
+    const results = [auditResult(drift, { ...timing, file: 'ci/accounts.ini' }), auditResult(drift, timing)];
+    const report: RunReport = {
+      target: 'https://chat.example.com',
+      featureLevel: 400,
+      runId: 'r1',
+      startedAt: '2026-01-01T00:00:00.000Z',
+      durationMs: 9,
+      results,
+      coverage: computeCoverage(results),
+    };
+    const annotations = renderGithubAnnotations(report, { lineOf: () => 1, root: '/' })
+      .trimEnd()
+      .split('\n');
+    expect(annotations).toHaveLength(2);
+    expect(annotations[0]).toMatch(/^::error file=ci\/accounts\.ini,line=1,title=audit%3A /);
+    // Without a file GitHub shows the annotation on the run, not on a path that does not exist.
+    expect(annotations[1]).toMatch(
+      /^::error title=audit%3A [^:]*::\[mismatch\] audit: \/realm\/name: "A" → "B"/,
+    );
+    const junit = (await parse(renderJunit(report))) as {
+      testsuite: Array<{ name: string; testcase: Array<{ classname: string }> }>;
+    };
+    expect(junit.testsuite.map((s) => [s.name, s.testcase[0]!.classname])).toEqual([
+      ['ci/accounts.ini', 'ci/accounts.ini'],
+      ['https://chat.example.com', 'https://chat.example.com'],
+    ]);
   });
 });

@@ -9,8 +9,8 @@ import { accountsOf, readAuditState, type AuditState } from './read-state.js';
 export { compareStates, type AuditDifference } from './compare.js';
 export { readAuditState, type AuditState } from './read-state.js';
 
-/** The file and name of the pseudo-scenario the audit adds to a run's results. */
-export const AUDIT_FILE = 'audit';
+/** The step name of the audit's failures (the pseudo-scenario has no steps). */
+export const AUDIT_STEP = 'audit';
 
 /** Options of {@link startAudit}. */
 export interface AuditOptions {
@@ -18,6 +18,11 @@ export interface AuditOptions {
   featureLevel: number;
   aliases?: readonly Alias[];
   now?: () => number;
+  /**
+   * The accounts file whose accounts the audit read (`--accounts`): the pseudo-scenario's file, so annotations
+   * and reports point at something that exists. Without one the result has no file (`''`).
+   */
+  file?: string;
 }
 
 const show = (value: unknown): string => (value === undefined ? '(absent)' : JSON.stringify(value));
@@ -28,7 +33,7 @@ export function auditResult(
   options: AuditOptions & { durationMs: number; accounts: number },
 ): ScenarioResult {
   return {
-    file: AUDIT_FILE,
+    file: options.file ?? '',
     name: `audit: the server is left as the run found it (${options.accounts} accounts, realm, users, channels, groups, uploads)`,
     outcome: differences.length ? 'failed' : 'passed',
     runId: options.runId,
@@ -40,7 +45,7 @@ export function auditResult(
       path: d.path,
       expected: d.before,
       actual: d.after,
-      step: 'audit',
+      step: AUDIT_STEP,
     })),
     durationMs: options.durationMs,
   };
@@ -72,7 +77,7 @@ export async function startAudit(
         result.failures.push({
           kind: 'error',
           message: `could not read the state ${when} the run: ${after.message}`,
-          step: 'audit',
+          step: AUDIT_STEP,
         });
         return result;
       }

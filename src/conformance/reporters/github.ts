@@ -42,11 +42,14 @@ export function renderGithubAnnotations(report: RunReport, options: GithubOption
   const lines: string[] = [];
   for (const result of report.results) {
     const file = isAbsolute(result.file) ? relative(root, result.file) : result.file;
+    // A result without a file (the audit of a run without an accounts file) is annotated on the run itself.
+    const where = (line: () => number): Record<string, string | number> =>
+      file ? { file, line: line() } : {};
     if (result.outcome === 'passed' && result.flaky)
       lines.push(
         command(
           'warning',
-          { file, line: 1, title: `flaky: ${result.name}` },
+          { ...where(() => 1), title: `flaky: ${result.name}` },
           `passed after ${result.retries ?? 1} retries`,
         ),
       );
@@ -62,8 +65,7 @@ export function renderGithubAnnotations(report: RunReport, options: GithubOption
         command(
           'error',
           {
-            file,
-            line: options.lineOf(result.file, label),
+            ...where(() => options.lineOf(result.file, label)),
             title: `${result.name}: ${label} ${cause} [${kinds.join(', ')}] (${formatDuration(result.durationMs)})`,
           },
           message,

@@ -21,8 +21,11 @@ export function escapeXml(text: string): string {
 
 const seconds = (ms: number): string => (ms / 1000).toFixed(3);
 
-function testcase(result: ScenarioResult): string {
-  const open = `    <testcase classname="${escapeXml(result.file)}" name="${escapeXml(result.name)}" time="${seconds(result.durationMs)}">`;
+/** The suite and class of a result: its file, or the target for results without one (the audit). */
+const suiteOf = (result: ScenarioResult, target: string): string => result.file || target;
+
+function testcase(result: ScenarioResult, target: string): string {
+  const open = `    <testcase classname="${escapeXml(suiteOf(result, target))}" name="${escapeXml(result.name)}" time="${seconds(result.durationMs)}">`;
   if (result.outcome === 'skipped')
     return `${open}\n      <skipped message="${escapeXml(result.skipReason ?? '')}"/>\n    </testcase>`;
   if (result.outcome === 'failed') {
@@ -44,7 +47,10 @@ const isFailure = (r: ScenarioResult): boolean => r.outcome === 'failed' && !isE
 /** The JUnit XML text of a run. */
 export function renderJunit(report: RunReport): string {
   const byFile = new Map<string, ScenarioResult[]>();
-  for (const r of report.results) byFile.set(r.file, [...(byFile.get(r.file) ?? []), r]);
+  for (const r of report.results) {
+    const suite = suiteOf(r, report.target);
+    byFile.set(suite, [...(byFile.get(suite) ?? []), r]);
+  }
   const counts = (list: ScenarioResult[]): string =>
     `tests="${list.length}" failures="${list.filter(isFailure).length}" errors="${list.filter(isError).length}" ` +
     `skipped="${list.filter((r) => r.outcome === 'skipped').length}"`;
@@ -53,7 +59,7 @@ export function renderJunit(report: RunReport): string {
     return (
       `  <testsuite name="${escapeXml(file)}" ${counts(list)} time="${seconds(time)}" ` +
       `timestamp="${report.startedAt.replace(/\.\d+Z$/, '')}">\n` +
-      `${list.map(testcase).join('\n')}\n  </testsuite>`
+      `${list.map((r) => testcase(r, report.target)).join('\n')}\n  </testsuite>`
     );
   });
   const all = report.results;
