@@ -1,4 +1,4 @@
-// The pattern the README shows: one mock for the file, served through MSW, reset before every test.
+// The pattern README.md and docs/testing-msw.md show: one mock for the file, served through MSW, reset before every test.
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHandlers } from '../adapters/msw/handlers.js';

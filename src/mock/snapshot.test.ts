@@ -14,7 +14,7 @@ type Params = Record<string, unknown>;
 /**
  * Messages are sent as an official client (a User-Agent starting with "Svc"): the sender's copy is then read, as
  * a fixture always has it. A message sent from another client stays unread for its sender, which the fixture
- * format cannot express (see the README's Persistence paragraph).
+ * format cannot express (see the Persistence section of docs/serving.md).
  */
 const USER_AGENT = 'SvcTest/1.0';
 

@@ -23,7 +23,7 @@ import type { Store } from './store.js';
 
 /**
  * The store's whole state as a realm fixture (schema src/schemas/realm.json), loadable with `--realm` or
- * `PreparedRealm.from`. What the format cannot hold is listed in the README ("Persistence").
+ * `PreparedRealm.from`. What the format cannot hold is listed in docs/serving.md ("Persistence").
  * @example
  * const fixture = exportRealm(app.store);
  * const copy = createApp({ realm: fixture });

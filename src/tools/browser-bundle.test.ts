@@ -1,4 +1,4 @@
-// The README's development-only loading: a production bundle of an app entry that loads the mock behind
+// The development-only loading of docs/browser.md: a production bundle of an app entry that loads the mock behind
 // `import.meta.env.DEV` carries none of it, and a development bundle does (esbuild standing in for Vite).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,17 +23,17 @@ const svcMock: Plugin = {
   setup(b) {
     b.onResolve({ filter: /^svc-mock(\/.*)?$/ }, (args) => {
       const file = PACKAGE[args.path];
-      if (!file) throw new Error(`the README imports ${args.path}, which this test does not map`);
+      if (!file) throw new Error(`docs/browser.md imports ${args.path}, which this test does not map`);
       return { path: join(ROOT, file) };
     });
   },
 };
 
-/** The README's block (from "if (import.meta.env.DEV)" to its closing brace), bundled for the browser. */
+/** The docs/browser.md block (from "if (import.meta.env.DEV)" to its closing brace), bundled for the browser. */
 async function bundle(dev: boolean): Promise<string> {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const block = /\n(if \(import\.meta\.env\.DEV\) \{[\s\S]*?\n\})\n/.exec(readme);
-  if (!block) throw new Error('README has no development-only block');
+  const page = readFileSync(join(ROOT, 'docs/browser.md'), 'utf8');
+  const block = /\n(if \(import\.meta\.env\.DEV\) \{[\s\S]*?\n\})\n/.exec(page);
+  if (!block) throw new Error('docs/browser.md has no development-only block');
   writeFileSync(join(dir, 'main.ts'), `${block[1]}\nexport const started = true;\n`);
   const result = await build({
     entryPoints: [join(dir, 'main.ts')],

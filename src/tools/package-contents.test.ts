@@ -55,6 +55,24 @@ it('packs the entry points, the bin, the fixtures and the scenarios', () => {
   for (const s of scenarios) expect(packed.has(`scenarios/${s}`), `scenarios/${s} is packed`).toBe(true);
 });
 
+it('packs every page and picture the README links, and each page the docs link', () => {
+  const linked = new Set<string>();
+  const linksOf = (file: string, base: string): void => {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g))
+      if (!/^[a-z]+:/.test(target!) && /^(docs\/|\.\.\/docs\/)?[\w-]+\.(md|png)$/.test(target!))
+        linked.add(join(base, target!).replace(/^\.\//, ''));
+  };
+  linksOf('README.md', '.');
+  for (const page of readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')))
+    linksOf(`docs/${page}`, 'docs');
+  expect([...linked].filter((p) => p.startsWith('docs/')).length).toBeGreaterThan(10);
+  for (const path of linked) {
+    expect(existsSync(join(ROOT, path)), `${path} exists`).toBe(true);
+    expect(packed.has(path), `${path} is packed`).toBe(true);
+  }
+});
+
 it('imports every runtime dependency from the code that ships (undici: the conformance runner)', () => {
   const shipped: string[] = [];
   const walk = (dir: string): void => {
@@ -74,9 +92,11 @@ it('imports every runtime dependency from the code that ships (undici: the confo
   expect(source).toMatch(/from 'undici'/);
 });
 
-it('exports what the README API section lists for each entry point', async () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const api = readme.slice(readme.indexOf('\n## API\n'), readme.indexOf('\n## How it is built\n'));
+it('exports what the entry points section of docs/control-api.md lists for each entry point', async () => {
+  const page = readFileSync(join(ROOT, 'docs/control-api.md'), 'utf8');
+  const start = page.indexOf('\n## Package entry points\n');
+  expect(start, 'docs/control-api.md has a section "Package entry points"').toBeGreaterThan(0);
+  const api = page.slice(start, page.indexOf('\n## ', start + 1));
   const entries: Record<string, [string, string[]]> = {
     'svc-mock': [
       '../index.js',
@@ -89,7 +109,7 @@ it('exports what the README API section lists for each entry point', async () =>
   };
   for (const [name, [module, expected]] of Object.entries(entries)) {
     const line = new RegExp(`^- \`${name}\`: ([\\s\\S]*?)(?=\\n- |\\n\\n)`, 'm').exec(api);
-    expect(line, `README API lists ${name}`).not.toBeNull();
+    expect(line, `docs/control-api.md lists ${name}`).not.toBeNull();
     const listed = [...line![1]!.matchAll(/`([A-Za-z_]\w*)(?:\.\w+)?(?:\([^)]*\))?`/g)].map((m) => m[1]!);
     const exported = (await import(module)) as Record<string, unknown>;
     for (const value of expected) expect(listed).toContain(value);

@@ -1,4 +1,4 @@
-// The README's "In tests, with MSW" file, run verbatim with vitest in a consumer project that has svc-mock
+// The complete test file of docs/testing-msw.md, run verbatim with vitest in a consumer project that has svc-mock
 // as a dependency (a freshly compiled copy of this package, linked into its node_modules).
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -11,10 +11,10 @@ const run = promisify(execFile);
 const ROOT = new URL('../../', import.meta.url).pathname;
 const bin = (name: string): string => join(ROOT, 'node_modules/.bin', name);
 
-/** The first ```ts block of a README section. */
+/** The first ```ts block of a page's section. */
 function sectionCode(readme: string, heading: string): string {
   const start = readme.indexOf(`\n${heading}\n`);
-  if (start < 0) throw new Error(`README has no section ${heading}`);
+  if (start < 0) throw new Error(`the page has no section ${heading}`);
   const block = /```ts\n([\s\S]*?)```/.exec(readme.slice(start));
   if (!block) throw new Error(`no ts block under ${heading}`);
   return block[1]!;
@@ -45,7 +45,10 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('runs the README test file as it stands, in a consumer project', async () => {
-  const code = sectionCode(readFileSync(join(ROOT, 'README.md'), 'utf8'), '## In tests, with MSW');
+  const code = sectionCode(
+    readFileSync(join(ROOT, 'docs/testing-msw.md'), 'utf8'),
+    '## A complete test file',
+  );
   expect(code).toContain("from 'svc-mock/fixtures/dev-realm.json'");
   expect(code).toContain('beforeEach(() => mock.reset())');
   writeFileSync(join(dir, 'chat.test.ts'), code);

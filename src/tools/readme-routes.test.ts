@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../api/routes/index.js';
-import { readmePath, withRouteTable } from './readme-routes.js';
+import { endpointsPagePath, realmsPagePath, withRouteTable } from './readme-routes.js';
 
-describe('README endpoint table', () => {
+describe('docs/endpoints.md endpoint table', () => {
   it('lists exactly the route table (run `npm run readme` after adding routes)', async () => {
-    const readme = readFileSync(readmePath, 'utf8');
-    expect(await withRouteTable(readme, routes)).toBe(readme);
+    const page = readFileSync(endpointsPagePath, 'utf8');
+    expect(await withRouteTable(page, routes)).toBe(page);
   });
 });
 
-describe('README accounts table', () => {
+describe('docs/realms.md accounts table', () => {
   it('gives the dev realm e-mails, roles, API keys and passwords exactly', () => {
-    const readme = readFileSync(readmePath, 'utf8');
+    const readme = readFileSync(realmsPagePath, 'utf8');
     const realm = JSON.parse(
       readFileSync(new URL('../../fixtures/dev-realm.json', import.meta.url), 'utf8'),
     ) as {

@@ -1,12 +1,14 @@
-/** Keeps README.md's endpoint table in step with the route table (the table is generated, never hand-edited). */
+/** Keeps the endpoint table of docs/endpoints.md in step with the route table (generated, never hand-edited). */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { format, resolveConfig } from 'prettier';
 import type { Route } from '../api/route.js';
 
 const START = '<!-- routes:start -->';
 const END = '<!-- routes:end -->';
-/** Path of the README. */
-export const readmePath = new URL('../../README.md', import.meta.url);
+/** Path of the page that holds the endpoint table. */
+export const endpointsPagePath = new URL('../../docs/endpoints.md', import.meta.url);
+/** Path of the page that holds the dev realm's accounts table. */
+export const realmsPagePath = new URL('../../docs/realms.md', import.meta.url);
 
 /** The Markdown table of every route. */
 export function routeTable(routes: readonly Route[]): string {
@@ -20,17 +22,17 @@ export function routeTable(routes: readonly Route[]): string {
   return ['| Method | Path | Auth | What it does |', '|---|---|---|---|', ...rows].join('\n');
 }
 
-/** README text with the generated table between the markers, formatted as prettier formats the file. */
-export async function withRouteTable(readme: string, routes: readonly Route[]): Promise<string> {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md lacks the ${START} … ${END} markers`);
-  const text = `${readme.slice(0, start + START.length)}\n${routeTable(routes)}\n${readme.slice(end)}`;
-  const options = await resolveConfig(readmePath);
+/** The page's text with the generated table between the markers, formatted as prettier formats the file. */
+export async function withRouteTable(page: string, routes: readonly Route[]): Promise<string> {
+  const start = page.indexOf(START);
+  const end = page.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`docs/endpoints.md lacks the ${START} … ${END} markers`);
+  const text = `${page.slice(0, start + START.length)}\n${routeTable(routes)}\n${page.slice(end)}`;
+  const options = await resolveConfig(endpointsPagePath);
   return format(text, { ...options, parser: 'markdown' });
 }
 
-/** Rewrites README.md in place. */
+/** Rewrites docs/endpoints.md in place. */
 export async function updateReadme(routes: readonly Route[]): Promise<void> {
-  writeFileSync(readmePath, await withRouteTable(readFileSync(readmePath, 'utf8'), routes));
+  writeFileSync(endpointsPagePath, await withRouteTable(readFileSync(endpointsPagePath, 'utf8'), routes));
 }

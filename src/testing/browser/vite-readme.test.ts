@@ -1,6 +1,6 @@
 /**
- * The README's "In the browser" lines, followed word for word in a new Vite project: install Vite and this
- * package (packed from the working tree), `npx msw init public/ --save`, the README's index.html and main.ts, then
+ * The "In a Vite app" lines of docs/browser.md, followed word for word in a new Vite project: install Vite and this
+ * package (packed from the working tree), `npx msw init public/ --save`, the page's index.html and main.ts, then
  * `npx vite` — the page, in Chromium, shows what the mock answered. Also: `vite build` leaves the mock out.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -15,16 +15,15 @@ import { ensureChromium, launchChromium } from './harness.js';
 
 const run = promisify(execFile);
 const ROOT = new URL('../../../', import.meta.url).pathname;
-/** The Vite major the README's lines are checked with. */
+/** The Vite major the page's lines are checked with. */
 const VITE = 'vite@^8';
 
-/** The README section's code blocks: files (after `<!-- file: NAME -->`) and shell commands. */
+/** The page section's code blocks: files (after `<!-- file: NAME -->`) and shell commands. */
 function readmeSection(): { files: Map<string, string>; commands: string[] } {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(
-    readme.indexOf('## In the browser\n'),
-    readme.indexOf('\n## ', readme.indexOf('## In the browser\n') + 1),
-  );
+  const page = readFileSync(join(ROOT, 'docs/browser.md'), 'utf8');
+  const start = page.indexOf('\n## In a Vite app\n');
+  if (start < 0) throw new Error('docs/browser.md has no section "In a Vite app"');
+  const section = page.slice(start, page.indexOf('\n## ', start + 1));
   const files = new Map<string, string>();
   for (const match of section.matchAll(/<!-- file: (\S+) -->\s*```\w*\n([\s\S]*?)```/g))
     files.set(match[1]!, match[2]!);
@@ -79,7 +78,7 @@ async function stopGroup(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-describe("the README's browser lines in a new Vite project", () => {
+describe("the browser page's Vite lines in a new Vite project", () => {
   let dir: string;
   let browser: Browser;
   let vite: ChildProcess | undefined;
