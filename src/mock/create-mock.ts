@@ -19,6 +19,7 @@ import { listAccounts } from './accounts.js';
 import { elapsedMs } from './elapsed.js';
 import { jsonExcerpt, textExcerpt } from './excerpt.js';
 import { RequestLog } from './request-log.js';
+import { withRealms, type RealmRegistry } from './realms.js';
 
 /** Options of {@link createMock}: createApp's, plus whether the /svc-mock control routes answer. */
 export interface MockOptions extends AppOptions {
@@ -28,16 +29,37 @@ export interface MockOptions extends AppOptions {
   requestLogSize?: number;
   /** Called with each request log entry once its answer is ready (`serve --log` prints them). */
   onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Base domain of realm subdomains besides `localhost` (`serve --realm-host`): a Host `r1.example.test` then
+   * selects the realm `r1` (see docs/many-realms.md).
+   */
+  realmHost?: string;
+  /** Named sources `realms.create({ source })` takes: a fixture object or a PreparedRealm per name. */
+  realmSources?: Record<string, unknown>;
+  /**
+   * Loads a source not in `realmSources` by name (serve: `dev`, the fixtures' names, file paths); undefined when
+   * it knows none of that name. Each name is loaded and prepared once.
+   */
+  loadRealmSource?: (name: string) => unknown;
 }
 
 /** A resettable App (usable wherever an App is) with its control surface. */
 export interface Mock extends App, MockControl {
   /** Latency, failures and rate limits of this mock (also at /svc-mock/faults). */
   faults: Traffic;
+  /** The realms of this mock's server, one per subdomain (shared by every realm of it). */
+  realms: RealmRegistry;
+  /** The realm at `subdomain` (`'r1'` for `http://r1.localhost:9991`), undefined when there is none. */
+  realm(subdomain: string): Mock | undefined;
+  /** This realm's subdomain; undefined for the default realm (the root host's). */
+  subdomain: string | undefined;
 }
 
+/** A realm's Mock before the registry joins it (what {@link createRealmMock} builds). */
+export type RealmMock = Omit<Mock, 'realms' | 'realm' | 'subdomain'>;
+
 /** Stops what an app left armed on the shared clock: its queues (as a restart) and scheduled deliveries. */
-function retire(app: App): void {
+export function retire(app: App): void {
   app.services.queues.closeAll();
   for (const id of app.store.state.scheduledMessages.keys()) cancelScheduledDelivery(app.store, id);
 }
@@ -57,12 +79,25 @@ let generations = 0;
 
 /**
  * Creates a mock; `mock.reset()` returns to the initial realm far faster than createMock, because the realm
- * is validated and rendered once and each reset only clones it.
+ * is validated and rendered once and each reset only clones it. `mock.realms.create()` adds realms, each at its
+ * own subdomain (`http://r1.localhost`), and `mock.fetch`/`mock.handle` pick the realm by the request's Host.
  * @example
  * const mock = createMock({ realm: devRealm });
  * beforeEach(() => mock.reset());
+ * const other = await mock.realms.create({ subdomain: 'worker-2' });
  */
 export function createMock(options: MockOptions): Mock {
+  // Prepared here once: the default realm and realms made from the same source share it.
+  const realm = options.realm instanceof PreparedRealm ? options.realm : PreparedRealm.from(options.realm);
+  const prepared = { ...options, realm };
+  return withRealms(createRealmMock(prepared), prepared, createRealmMock);
+}
+
+/**
+ * One realm's mock (no host dispatch); `prepare` is called on each app it builds (the first, and after every
+ * reset and restore) before the app answers: the realm registry gives a realm its URL, keys and ids there.
+ */
+export function createRealmMock(options: MockOptions, prepare?: (app: App) => void): RealmMock {
   const initial = options.realm instanceof PreparedRealm ? options.realm : PreparedRealm.from(options.realm);
   const clock: Clock = options.clock ?? createControllableClock();
   const faults = options.traffic ?? createTraffic({ seed: options.seed, clock });
@@ -107,6 +142,7 @@ export function createMock(options: MockOptions): Mock {
       seed: seed + generations++ * GENERATION_SEED_STEP,
       traffic: faults,
     });
+    prepare?.(app);
     if (options.control ?? true) app.services.control = control;
     app.store.onEvent(notify);
     // What a server restart does: the old queues are gone, parked polls hear BAD_EVENT_QUEUE_ID.
@@ -212,7 +248,8 @@ export function createMock(options: MockOptions): Mock {
   };
 }
 
-async function fetchThrough(
+/** `mock.fetch`: a Request translated to the plain record `handle` takes (the Host is the URL's unless set). */
+export async function fetchThrough(
   request: Request,
   handle: (request: ApiRequest) => Promise<ApiResponse>,
 ): Promise<Response> {
@@ -222,7 +259,8 @@ async function fetchThrough(
     method: request.method,
     path: url.pathname,
     query: url.search.slice(1),
-    header: (name) => request.headers.get(name) ?? undefined,
+    // fetch sends the URL's host as Host: a Request object carries none of its own.
+    header: (name) => request.headers.get(name) ?? (name === 'host' ? url.host : undefined),
     body: hasBody ? new Uint8Array(await request.arrayBuffer()) : null,
     signal: request.signal,
   });

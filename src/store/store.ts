@@ -34,7 +34,9 @@ export type IdKind =
   | 'folder'
   | 'attachment'
   | 'profile_field'
-  | 'submessage';
+  | 'submessage'
+  | 'device'
+  | 'call';
 
 const JOURNAL_LIMIT = 1000;
 
@@ -59,6 +61,14 @@ export class Store {
   /** Current time in whole UNIX seconds. */
   now(): number {
     return Math.floor(this.clock.now() / 1000);
+  }
+
+  /**
+   * Moves every id sequence forward by `offset`: the realms of one server (seeded from one source) then hand
+   * out ids no other realm of it has, as the real server's ids are unique across its realms.
+   */
+  offsetIds(offset: number): void {
+    for (const [kind, next] of this.nextIds) this.nextIds.set(kind, next + offset);
   }
 
   /** The next id of a kind; ids only grow. */

@@ -12,12 +12,14 @@ import { draftErrors } from './drafts.js';
 import { emojiAccountErrors } from './emoji-accounts.js';
 import { invitationErrors } from './invitations.js';
 import { realmConfigErrors } from './realm-config.js';
+import { realmErrors } from './realms.js';
 import { scheduledMessageErrors } from './scheduled-messages.js';
 import { settingsErrors } from './settings.js';
 import { trafficErrors } from './traffic.js';
 import { uploadsProfilesErrors } from './uploads-profiles.js';
 import { userPreferenceErrors } from './user-preferences.js';
 import { viewsFoldersErrors } from './views-folders.js';
+import { devicesCallsErrors } from './devices-calls.js';
 
 export { ApiError } from './core.js';
 
@@ -34,9 +36,11 @@ export const errors = {
   ...scheduledMessageErrors,
   ...invitationErrors,
   ...realmConfigErrors,
+  ...realmErrors,
   ...settingsErrors,
   ...trafficErrors,
   ...userPreferenceErrors,
   ...uploadsProfilesErrors,
   ...viewsFoldersErrors,
+  ...devicesCallsErrors,
 } as const;
