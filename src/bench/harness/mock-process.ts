@@ -1,6 +1,6 @@
 /**
  * Child process of the harness: the mock's node server on the dev realm, plus a channel "bench" with ten
- * subscribers and 120 messages. Over IPC it registers event queues, tells whether their polls are parked and
+ * subscribers and 1,200 messages. Over IPC it registers event queues, tells whether their polls are parked and
  * acknowledges (prunes) their events.
  */
 import { readFileSync } from 'node:fs';
@@ -64,7 +64,8 @@ const post = {
   topic: 'load',
   content: 'a benchmark message with **some** markup',
 };
-for (let i = 0; i < 120; i++) await call('POST', 'messages', post);
+// Enough for the 1,000-message page row.
+for (let i = 0; i < 1200; i++) await call('POST', 'messages', post);
 
 const server = await startServer(app, { port: 0, host: '127.0.0.1' });
 const channel = [...state.channels.values()].find((c) => c.name === CHANNEL)!;

@@ -44,13 +44,24 @@ export interface BenchChild {
   stop(): Promise<void>;
 }
 
-/** Starts a TypeScript script in a node child process pinned to `core`, resolving on its first message. */
+/**
+ * Starts a TypeScript script in a node child process pinned to `core`, resolving on its first message;
+ * `nodeArgs` go to node before the script (e.g. --cpu-prof).
+ */
 export async function startChild<T>(
   core: number,
   script: URL,
   args: string[] = [],
+  nodeArgs: string[] = [],
 ): Promise<{ child: BenchChild; hello: T }> {
-  const [command, argv] = pinned(core, [process.execPath, '--import', 'tsx', script.pathname, ...args]);
+  const [command, argv] = pinned(core, [
+    process.execPath,
+    ...nodeArgs,
+    '--import',
+    'tsx',
+    script.pathname,
+    ...args,
+  ]);
   const child = spawn(command, argv, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   let next = 1;
   const waiting = new Map<number, (value: unknown) => void>();

@@ -3,6 +3,7 @@ import {
   coreShare,
   DEFAULT_OPTIONS,
   formatTable,
+  makeCpuRow,
   makeRow,
   meets,
   parseArgs,
@@ -91,28 +92,54 @@ describe('targets', () => {
   });
 });
 
+describe('makeCpuRow', () => {
+  it('judges a throughput row by baseline / mock CPU per request, with the spread of the run pairs', () => {
+    const row = makeCpuRow(
+      { key: 'k', name: 'GET /x', target: { op: '>=', value: 0.6 } },
+      { mock: [9000, 10000, 11000], baseline: [20000, 30000, 25000] },
+      { mock: [50, 40, 45], baseline: [30, 24, 33] },
+    );
+    expect(row.cpuPerRequest!.mock).toEqual({ median: 45, min: 40, max: 50 });
+    expect(row.cpuPerRequest!.baseline).toEqual({ median: 30, min: 24, max: 33 });
+    expect(row.ratio).toBeCloseTo(30 / 45);
+    expect(row.pass).toBe(true);
+    expect(row.cpuPerRequest!.pairs).toEqual({ median: 30 / 50, min: 0.6, max: 33 / 45 });
+    expect(row.cpuPerRequest!.rateRatio).toBeCloseTo(10000 / 25000);
+    const slow = makeCpuRow(
+      { key: 'k', name: 'GET /x', target: { op: '>=', value: 0.6 } },
+      { mock: [30000], baseline: [30000] },
+      { mock: [60], baseline: [30] },
+    );
+    expect(slow.ratio).toBeCloseTo(0.5);
+    expect(slow.pass).toBe(false);
+  });
+});
+
 describe('formatTable', () => {
-  it('prints medians with min–max, the ratio, the target and the result in aligned columns', () => {
+  it('prints medians with min–max, CPU per request, the ratios, the target and the result in aligned columns', () => {
     const rows = [
-      makeRow(
-        { key: 'a', name: 'GET /server_settings', unit: 'req/s', target: { op: '>=', value: 0.6 } },
-        [12000, 12500, 11000],
-        [20000, 21000, 19000],
+      makeCpuRow(
+        { key: 'a', name: 'GET /server_settings', target: { op: '>=', value: 0.6 } },
+        { mock: [12000, 12500, 11000], baseline: [20000, 21000, 19000] },
+        { mock: [40, 42.5, 44], baseline: [30, 28, 31] },
       ),
       makeRow({ key: 'b', name: 'fan-out', unit: 'ms', target: { op: '<=', value: 1.5 } }, [32], [10]),
       makeRow({ key: 'c', name: 'informational', unit: 'req/s' }, [50], [100]),
     ];
     const lines = formatTable(rows).split('\n');
     expect(lines).toHaveLength(5);
-    expect(lines[0]).toMatch(/^\| row +\| svc-mock +\| baseline +\| ratio \| target +\| result \|$/);
-    expect(lines[1]).toMatch(/^\| -+ \| -+ \| -+ \| -+ \| -+ \| -+ \|$/);
+    expect(lines[0]).toMatch(
+      /^\| row +\| svc-mock +\| baseline +\| CPU µs\/req svc-mock \| CPU µs\/req baseline \| req\/s ratio \| ratio +\| target +\| result \|$/,
+    );
+    expect(lines[1]).toMatch(/^(\| -+ ){9}\|$/);
     expect(lines[2]).toContain('| 12,000 (11,000–12,500) req/s |');
     expect(lines[2]).toContain('| 20,000 (19,000–21,000) req/s |');
-    expect(lines[2]).toContain('| 0.60×');
-    expect(lines[2]).toContain('| ≥ 0.60× | pass');
+    expect(lines[2]).toContain('| 42.5 (40.0–44.0) ');
+    expect(lines[2]).toContain('| 30.0 (28.0–31.0) ');
+    expect(lines[2]).toContain('| 0.60× ');
+    expect(lines[2]).toContain('| 0.71× (0.66–0.75) | ≥ 0.60× | pass');
     expect(lines[3]).toContain('32.0 (32.0–32.0) ms');
-    expect(lines[3]).toContain('| 3.20× ');
-    expect(lines[3]).toContain('| ≤ 1.50× | FAIL');
+    expect(lines[3]).toMatch(/\| — +\| — +\| — +\| 3\.20× +\| ≤ 1\.50× \| FAIL/);
     expect(rows[2]!.pass).toBeUndefined();
     expect(lines[4]).toMatch(/\| 0\.50× +\| — +\| info +\|$/);
     expect(new Set(lines.map((l) => l.length)).size).toBe(1);

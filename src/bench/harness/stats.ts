@@ -110,6 +110,18 @@ export interface Row {
   /** Whether the ratio meets the target; undefined for an informational row. */
   pass: boolean | undefined;
   notes: string[];
+  /** Throughput rows: the server's CPU time per request on each side; `ratio` is then bare / mock of these. */
+  cpuPerRequest?: CpuPerRequest;
+}
+
+/** The server's CPU µs per completed request, each side over its runs, and bare / mock per pair of runs. */
+export interface CpuPerRequest {
+  mock: Spread;
+  baseline: Spread;
+  /** Baseline µs / mock µs of each run pair (run i of the mock against run i of the baseline). */
+  pairs: Spread;
+  /** Mock req/s median over baseline req/s median (informational: throughput is noisy on a shared host). */
+  rateRatio: number;
 }
 
 /** Whether a ratio meets its target. */
@@ -136,6 +148,28 @@ export function makeRow(
   };
 }
 
+/**
+ * A throughput row judged by CPU time per request: req/s on each side for the table, the server's CPU µs per
+ * request of each run, and the ratio baseline µs / mock µs (medians), against the target.
+ */
+export function makeCpuRow(
+  fields: Pick<Row, 'key' | 'name' | 'target'> & { notes?: string[] },
+  rates: { mock: readonly number[]; baseline: readonly number[] },
+  micros: { mock: readonly number[]; baseline: readonly number[] },
+): Row {
+  const row = makeRow({ ...fields, unit: 'req/s' }, rates.mock, rates.baseline);
+  const mock = spread(micros.mock);
+  const baseline = spread(micros.baseline);
+  const ratio = mock.median === 0 ? Number.NaN : baseline.median / mock.median;
+  const pairs = spread(micros.mock.map((m, i) => (micros.baseline[i] ?? Number.NaN) / m));
+  return {
+    ...row,
+    ratio,
+    pass: fields.target && meets(ratio, fields.target),
+    cpuPerRequest: { mock, baseline, pairs, rateRatio: row.ratio },
+  };
+}
+
 const figure = (n: number, unit: Row['unit']): string =>
   unit === 'ms' ? n.toFixed(1) : Math.round(n).toLocaleString('en-US');
 
@@ -148,14 +182,39 @@ export function verdict(row: Pick<Row, 'pass'>): string {
   return row.pass ? 'pass' : 'FAIL';
 }
 
-/** The rows as a Markdown table: figure and baseline as median (min–max), ratio, target, pass/fail. */
+const micros = (s: Spread): string => `${s.median.toFixed(1)} (${s.min.toFixed(1)}–${s.max.toFixed(1)})`;
+
+/** The judged ratio; a CPU row's with the min–max of its run pairs. */
+const ratioCell = (r: Row): string =>
+  r.cpuPerRequest
+    ? `${r.ratio.toFixed(2)}× (${r.cpuPerRequest.pairs.min.toFixed(2)}–${r.cpuPerRequest.pairs.max.toFixed(2)})`
+    : `${r.ratio.toFixed(2)}×`;
+
+/**
+ * The rows as a Markdown table: figure and baseline as median (min–max); for throughput rows the server's CPU µs
+ * per request on each side and the req/s ratio; the judged ratio (a throughput row's is bare / mock CPU per
+ * request), target, pass/fail.
+ */
 export function formatTable(rows: readonly Row[]): string {
-  const header = ['row', 'svc-mock', 'baseline', 'ratio', 'target', 'result'];
+  const header = [
+    'row',
+    'svc-mock',
+    'baseline',
+    'CPU µs/req svc-mock',
+    'CPU µs/req baseline',
+    'req/s ratio',
+    'ratio',
+    'target',
+    'result',
+  ];
   const lines = rows.map((r) => [
     r.name,
     cell(r.mock, r.unit),
     cell(r.baseline, r.unit),
-    `${r.ratio.toFixed(2)}×`,
+    r.cpuPerRequest ? micros(r.cpuPerRequest.mock) : '—',
+    r.cpuPerRequest ? micros(r.cpuPerRequest.baseline) : '—',
+    r.cpuPerRequest ? `${r.cpuPerRequest.rateRatio.toFixed(2)}×` : '—',
+    ratioCell(r),
     r.target ? `${r.target.op === '>=' ? '≥' : '≤'} ${r.target.value.toFixed(2)}×` : '—',
     verdict(r),
   ]);

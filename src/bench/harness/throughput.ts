@@ -2,7 +2,7 @@
 import { request } from 'node:http';
 import { runLoad, type LoadResult, type RequestSpec } from './generator.js';
 import { cpuSeconds, type BenchChild } from './processes.js';
-import { makeRow, spread, type Row, type Spread, type Target } from './stats.js';
+import { makeCpuRow, spread, type Row, type Spread, type Target } from './stats.js';
 
 /** CPU figures kept with a row: the generator's share of its core and the server's, per side. */
 export interface CpuFigures {
@@ -66,19 +66,24 @@ export async function mirror(
   return answer.body.length;
 }
 
-async function measure(
-  settings: RunSettings,
-  server: BenchChild,
-  spec: RequestSpec,
-): Promise<LoadResult & { serverCpu: number }> {
+/** One load run's figures, with the server's share of its core and its CPU µs per completed request. */
+type Measured = LoadResult & { serverCpu: number; serverMicros: number };
+
+async function measure(settings: RunSettings, server: BenchChild, spec: RequestSpec): Promise<Measured> {
   const before = cpuSeconds(server.pid);
   const started = performance.now();
   const result = await runLoad(settings.useWrk, spec, settings.connections, settings.duration);
   const wall = (performance.now() - started) / 1000;
-  return { ...result, serverCpu: (cpuSeconds(server.pid) - before) / wall };
+  // utime + stime of every thread of the server (its own work, the kernel's socket work on its behalf, GC
+  // threads) over the requests the generator completed: steadier than req/s when other processes share core 0.
+  const used = cpuSeconds(server.pid) - before;
+  return { ...result, serverCpu: used / wall, serverMicros: (used * 1e6) / Math.max(1, result.requests) };
 }
 
-/** Measures one throughput row: a short warm-up of each side, then `runs` alternating runs of mock and bare. */
+/**
+ * Measures one throughput row: a short warm-up of each side, then `runs` alternating runs of mock and bare; the
+ * row is judged by bare / mock CPU per request.
+ */
 export async function throughputRow(
   settings: RunSettings,
   row: { key: string; name: string; target?: Target; notes?: string[] },
@@ -89,8 +94,8 @@ export async function throughputRow(
   const warm = { ...settings, duration: 1 };
   await measure(warm, mock.child, { ...spec, origin: mock.origin });
   await measure(warm, bare.child, { ...spec, origin: bare.origin });
-  const m: Array<LoadResult & { serverCpu: number }> = [];
-  const b: Array<LoadResult & { serverCpu: number }> = [];
+  const m: Measured[] = [];
+  const b: Measured[] = [];
   for (let i = 0; i < settings.runs; i++) {
     m.push(await measure(settings, mock.child, { ...spec, origin: mock.origin }));
     b.push(await measure(settings, bare.child, { ...spec, origin: bare.origin }));
@@ -99,10 +104,10 @@ export async function throughputRow(
   const notes = [...(row.notes ?? [])];
   if (failures) notes.push(`${failures} failed requests (non-2xx or socket errors)`);
   return {
-    ...makeRow(
-      { ...row, unit: 'req/s', notes },
-      m.map((r) => r.perSecond),
-      b.map((r) => r.perSecond),
+    ...makeCpuRow(
+      { ...row, notes },
+      { mock: m.map((r) => r.perSecond), baseline: b.map((r) => r.perSecond) },
+      { mock: m.map((r) => r.serverMicros), baseline: b.map((r) => r.serverMicros) },
     ),
     cpu: {
       generator: {
