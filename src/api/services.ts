@@ -25,6 +25,8 @@ export interface AppServices {
   traffic?: Traffic;
   /** The mock-only control surface (createMock with control on); absent otherwise. */
   control?: MockControl;
+  /** The server generation after a simulated restart (POST /svc-mock/restart); register says 1 before any. */
+  serverGeneration?: number;
 }
 
 /** The feature level this mock implements by default: the newest (src/versions). */

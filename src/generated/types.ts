@@ -82,6 +82,7 @@ export type AnyEvent = {
     | 'channel_folder'
     | 'default_streams'
     | 'delete_message'
+    | 'device'
     | 'drafts'
     | 'heartbeat'
     | 'invites_changed'
@@ -331,6 +332,9 @@ export type GetSvcMockRequestsResponse = SuccessEnvelope & {
     response_body: string | null;
   }[];
 };
+export type GetThumbnailStatusResponse = SuccessEnvelope & {
+  has_thumbnail: boolean;
+};
 /**
  * Not JSON: the image itself.
  */
@@ -391,6 +395,9 @@ export type GetUsersMeResponse = SuccessEnvelope &
 export type GetUsersSubscriptionStatusResponse = SuccessEnvelope & {
   is_subscribed: boolean;
 };
+export type GetUsersUserIdChannelsResponse = SuccessEnvelope & {
+  subscribed_channel_ids: number[];
+};
 export type GetUserPresenceResponse = SuccessEnvelope & {
   presence: {
     [k: string]: unknown;
@@ -430,6 +437,24 @@ export type PatchUserResponse = SuccessEnvelope;
 export type PatchUsersMeProfileDataResponse = SuccessEnvelope;
 export type PatchUsersMeSubscriptionsMutedTopicsResponse = SuccessEnvelope;
 export type PatchUsersMeSubscriptionsStreamIdResponse = SuccessEnvelope;
+export type PostCallsConstructorgroupsCreateResponse = SuccessEnvelope & {
+  /**
+   * The call's URL.
+   */
+  url: string;
+};
+export type PostCallsNextcloudTalkCreateResponse = SuccessEnvelope & {
+  /**
+   * The call's URL.
+   */
+  url: string;
+};
+export type PostCallsWebexCreateResponse = SuccessEnvelope & {
+  /**
+   * The call's URL.
+   */
+  url: string;
+};
 export type PostChannelFoldersCreateResponse = SuccessEnvelope & {
   channel_folder_id: number;
 };
@@ -489,6 +514,9 @@ export type PostRealmPlaygroundsResponse = SuccessEnvelope & {
 };
 export type PostRealmProfileFieldsResponse = SuccessEnvelope & {
   id: number;
+};
+export type PostRegisterClientDeviceResponse = SuccessEnvelope & {
+  device_id: number;
 };
 export type PostRegisterResponse = SuccessEnvelope &
   EventQueue & {
@@ -682,6 +710,7 @@ export type PostRegisterResponse = SuccessEnvelope &
     has_webex_token?: boolean;
     avatar_source?: 'G' | 'U' | 'J';
   };
+export type PostRemoveClientDeviceResponse = SuccessEnvelope;
 export type PostSavedSnippetsResponse = SuccessEnvelope & {
   saved_snippet_id: number;
 };
@@ -705,6 +734,16 @@ export type PostSvcMockInvitationsAcceptResponse = SuccessEnvelope & {
   api_key: string;
 };
 export type PostSvcMockResetResponse = SuccessEnvelope & {};
+export type PostSvcMockRestartResponse = SuccessEnvelope & {
+  /**
+   * How many event queues received the restart event
+   */
+  queues: number;
+  /**
+   * The new server generation, as register reports it from now on
+   */
+  server_generation: number;
+};
 export type PostSvcMockRestoreResponse = SuccessEnvelope & {};
 export type PostTypingResponse = SuccessEnvelope;
 export type PostUserGroupDeactivateResponse = SuccessEnvelope;
@@ -1697,6 +1736,12 @@ export interface GetSvcMockSnapshotResponse {
   muted_users?: {}[];
   user_status?: {}[];
 }
+export interface GetThumbnailStatusParams {
+  realm_id: string;
+  dir: string;
+  key: string;
+  filename: string;
+}
 export interface GetUserAvatarsEmojiParams {
   realm_id: string;
   /**
@@ -1985,6 +2030,9 @@ export interface GetUsersMeParams {}
 export interface GetUsersSubscriptionStatusParams {
   user_id: number;
   stream_id: number;
+}
+export interface GetUsersUserIdChannelsParams {
+  user_id: number;
 }
 export interface GetUserPresenceParams {
   user_id_or_email: string;
@@ -2385,6 +2433,11 @@ export interface PatchUsersMeSubscriptionsStreamIdParams {
   property: string;
   value: boolean | string;
 }
+export interface PostCallsConstructorgroupsCreateParams {}
+export interface PostCallsNextcloudTalkCreateParams {
+  room_name: string;
+}
+export interface PostCallsWebexCreateParams {}
 export interface PostChannelFoldersCreateParams {
   name: string;
   description: string;
@@ -2525,6 +2578,7 @@ export interface PostRealmProfileFieldsParams {
   required?: boolean;
   editable_by_user?: boolean;
 }
+export interface PostRegisterClientDeviceParams {}
 export interface PostRegisterParams {
   apply_markdown?: boolean;
   client_extavatar?: boolean;
@@ -2656,6 +2710,9 @@ export interface Bot {
    */
   services: {}[];
 }
+export interface PostRemoveClientDeviceParams {
+  device_id: number;
+}
 export interface PostSavedSnippetsParams {
   title: string;
   content: string;
@@ -2713,6 +2770,7 @@ export interface PostSvcMockInvitationsAcceptParams {
   key?: string;
 }
 export interface PostSvcMockResetParams {}
+export interface PostSvcMockRestartParams {}
 export interface PostSvcMockRestoreParams {
   [k: string]: unknown;
 }
@@ -2935,6 +2993,15 @@ export interface DefaultStreamsEvent {
   id: number;
   type: 'default_streams';
   default_streams: unknown[];
+}
+/**
+ * A logged-in client device of the user was registered (add) or removed (remove); from feature level 468.
+ */
+export interface DeviceEvent {
+  id: number;
+  type: 'device';
+  op: 'add' | 'remove';
+  device_id: number;
 }
 export interface DraftsAddEvent {
   id: number;

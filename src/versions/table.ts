@@ -589,6 +589,12 @@ export const BEHAVIOURS = {
     change: 'register and server settings carry realm_url beside the deprecated realm_uri',
     where: 'POST /register, GET /server_settings',
   },
+  restart_immediate_field: {
+    level: 0,
+    until: 240,
+    change: 'restart events carry immediate (whether clients should reload at once); removed at 240',
+    where: 'restart events',
+  },
   field_realm_announcements_streams: {
     level: 241,
     change:

@@ -18,6 +18,7 @@ import { scheduledMessageRoutes } from './scheduled-messages.js';
 import { settingsRoutes } from './settings.js';
 import { eventsRoutes } from './events.js';
 import { controlRoutes } from './svc-mock-control.js';
+import { restartRoutes } from './svc-mock-restart.js';
 import { faultRoutes } from './svc-mock-faults.js';
 import { inspectRoutes } from './svc-mock-inspect.js';
 import { presenceRoutes } from './presence.js';
@@ -84,3 +85,4 @@ export const routes: readonly Route[] = [
   ...controlRoutes,
   ...inspectRoutes,
 ] as Route[];
+  ...restartRoutes,

@@ -3,6 +3,7 @@ import { renderedRealmDescription } from '../../store/realm-info.js';
 import type { Store } from '../../store/store.js';
 import type { AppServices } from '../services.js';
 import { has } from '../../versions/index.js';
+import { serverGeneration } from '../routes/svc-mock-restart.js';
 import { legacyPolicies } from './legacy-policies.js';
 import { realmUuid, serverFacts } from './server-facts.js';
 
@@ -73,7 +74,7 @@ export function realmSnapshot(store: Store, services: AppServices): Record<strin
     server_jitsi_server_url: SERVER_JITSI_URL,
     // Deprecated at level 212 and still sent: the URL calls use, the realm's own or the server's.
     jitsi_server_url: settings.jitsi_server_url ?? SERVER_JITSI_URL,
-    server_generation: 1,
+    server_generation: serverGeneration(services),
     server_presence_ping_interval_seconds: 60,
     server_presence_offline_threshold_seconds: 200,
     server_typing_started_expiry_period_milliseconds: 15000,

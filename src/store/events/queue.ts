@@ -19,8 +19,12 @@ export interface Waiter {
 /** Why an acknowledgement was refused (reference A.1). */
 export type AckProblem = 'pruned' | 'unknown' | null;
 
-/** Coalescing key of update_message_flags events (every op/flag pair except remove+read). */
+/**
+ * Coalescing key of update_message_flags events (every op/flag pair except remove+read) and of restart events
+ * (a pending restart gives way to the newer one: one reload, for the newest server).
+ */
 function coalesceKey(event: EventPayload): string | null {
+  if (event.type === 'restart') return 'restart';
   if (event.type !== 'update_message_flags') return null;
   if (event.op === 'remove' && event.flag === 'read') return null;
   return `${event.all === true ? 'all' : 'some'}/${String(event.op)}/${String(event.flag)}`;
@@ -77,8 +81,10 @@ export class EventQueue {
         this.payloads.copyWithin(at, at + 1, this.tail);
         this.ids.copyWithin(at, at + 1, this.tail);
         this.payloads[--this.tail] = undefined;
-        const messages = [...(previous.messages as number[]), ...(payload.messages as number[])];
-        event = { ...previous, messages };
+        if (key !== 'restart') {
+          const messages = [...(previous.messages as number[]), ...(payload.messages as number[])];
+          event = { ...previous, messages };
+        }
       }
     }
     if (this.tail < this.payloads.length) {

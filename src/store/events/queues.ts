@@ -128,6 +128,21 @@ export class QueueRegistry {
     return parked;
   }
 
+  /**
+   * A server restart that keeps its queues: `event` (type restart) goes to every queue that takes restart
+   * events (its event_types), merged with a restart still pending there; returns how many queues got it.
+   */
+  restart(event: EventPayload): number {
+    const ctx: DeliveryContext = { store: this.store };
+    let reached = 0;
+    for (const queue of this.queues.values()) {
+      const before = queue.nextId;
+      this.offer(ctx, queue, event);
+      if (queue.nextId !== before) reached++;
+    }
+    return reached;
+  }
+
   /** Destroys every queue, as a server restart does (a mock reset or restore). */
   closeAll(): void {
     this.closed = true;
