@@ -86,6 +86,19 @@ describe('compareValues', () => {
     expect(compareValues({ count: 59.996 }, { count: 59.999 }, 5)).toHaveLength(1);
   });
 
+  it('takes two cut request-log excerpts as equal when one begins with the other, and reports a real change', () => {
+    // The cut falls a character apart when the excerpted text held times of different lengths.
+    const entry = (text: string) => ({ requests: [{ response_body: text }] });
+    const whole = '{"requests":[{"time":{time},"path":"/svc-mock/accounts","response_body":"{\\"accounts\\"';
+    expect(compareValues(entry(`${whole.slice(0, 60)}…`), entry(`${whole.slice(0, 61)}…`), 5)).toEqual([]);
+    expect(compareValues(entry(`${whole.slice(0, 61)}…`), entry(`${whole.slice(0, 60)}…`), 5)).toEqual([]);
+    // A change inside the shared part, a whole text the other goes past, and another field are differences.
+    const changed = `${whole.slice(0, 30).replace('time', 'tame')}…`;
+    expect(compareValues(entry(`${whole.slice(0, 60)}…`), entry(changed), 5)).toHaveLength(1);
+    expect(compareValues(entry(whole.slice(0, 60)), entry(`${whole.slice(0, 61)}…`), 5)).toHaveLength(1);
+    expect(compareValues({ content: 'abc…' }, { content: 'ab…' }, 5)).toHaveLength(1);
+  });
+
   it('takes timestamps within the tolerance as equal, beyond it as different', () => {
     // Side A started at 1000 s, side B at 2000 s: timestamps made during the run compare by offset.
     const onA = (offset: number): Stamp => new Stamp(0, 1000 + offset, offset);
