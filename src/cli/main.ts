@@ -15,6 +15,8 @@ import { formatRequestLine } from './request-line.js';
 import { closeServer } from './shutdown.js';
 import { registerConformance } from './conformance.js';
 import { generateFromSpec, registerRealm } from './realm.js';
+import { loadRealmSource } from './realm-sources.js';
+import { parseRealmCount, parseRealmHost, startRealms } from './serve-realms.js';
 import { loadStateOrExit, parseSaveEvery, removeStaleTemps, startPersistence } from './state-file.js';
 import {
   addTrafficOptions,
@@ -58,6 +60,8 @@ function loadApp(
     maxBody?: number;
     /** Most bytes of uploaded files held (serve --max-upload-storage). */
     maxUploadStorage?: number;
+    /** Base domain of realm subdomains besides localhost (serve --realm-host). */
+    realmHost?: string;
   },
 ): App {
   const limits =
@@ -83,16 +87,24 @@ function loadApp(
   }
   try {
     if (options.control !== undefined) {
+      // A realm just parsed from the file is nobody else's: prepare it in place instead of on a copy.
+      const prepared =
+        options.generated === undefined
+          ? PreparedRealm.from(realm, {
+              owned: true,
+              renders: recorded?.renders,
+              validated: recorded !== undefined,
+            })
+          : realm instanceof PreparedRealm
+            ? realm
+            : PreparedRealm.from(realm);
       const mock = createMock({
-        // A realm just parsed from the file is nobody else's: prepare it in place instead of on a copy.
-        realm:
-          options.generated === undefined
-            ? PreparedRealm.from(realm, {
-                owned: true,
-                renders: recorded?.renders,
-                validated: recorded !== undefined,
-              })
-            : realm,
+        realm: prepared,
+        // Realms made from the dev realm share the server's own prepared dev realm when it serves that.
+        realmSources:
+          realmPath === undefined && options.generated === undefined ? { dev: prepared } : undefined,
+        loadRealmSource,
+        realmHost: options.realmHost,
         production: options.production,
         featureLevel: options.featureLevel,
         traffic: options.traffic,
@@ -216,6 +228,16 @@ function addServe(program: Command): void {
       'most bytes of request bodies held at once, all requests together; past it 429 (default 64mb)',
       parseMaxBody,
     )
+    .option(
+      '--realms <n>',
+      'create N more realms at start, r1..rN, each at http://rI.localhost:PORT',
+      parseRealmCount,
+    )
+    .option(
+      '--realm-host <domain>',
+      'base domain of realm subdomains besides localhost: a Host SUB.DOMAIN selects the realm SUB',
+      parseRealmHost,
+    )
     .option('--state <file>', 'keep the state in this file: load it when it exists, save it when changed')
     .option(
       '--save-every <duration>',
@@ -241,6 +263,8 @@ function addServe(program: Command): void {
           maxBodyMemory?: number;
           state?: string;
           saveEvery: number;
+          realms?: number;
+          realmHost?: string;
         } & TrafficFlags,
       ) => {
         if (opts.generate !== undefined && opts.realm !== undefined) {
@@ -261,9 +285,14 @@ function addServe(program: Command): void {
           port: opts.port,
           host: opts.host,
           cors,
-          allowedHosts: opts.allowedHosts,
+          // The mock-only routes answer realm hosts under --realm-host as they answer *.localhost.
+          allowedHosts:
+            opts.realmHost === undefined || opts.allowedHosts === '*'
+              ? opts.allowedHosts
+              : [...(opts.allowedHosts ?? []), opts.realmHost, `*.${opts.realmHost}`],
           ...(opts.maxBodyMemory ? { limits: { maxBodyMemory: opts.maxBodyMemory } } : {}),
         });
+        const realms = await startRealms(app as Mock, running.port, opts.realms ?? 0, opts.realmHost);
         // One write for the whole banner: a server start pays for no console formatting of each line.
         const banner = [
           `Listening on ${running.url}`,
@@ -280,6 +309,7 @@ function addServe(program: Command): void {
         banner.push(
           `${describeTraffic(traffic)}\n`,
           `CORS: ${cors === false ? 'off' : cors === '*' ? 'any origin' : cors.join(', ')} (--cors, --no-cors)\n`,
+          ...realms,
           control
             ? `Control API: ${running.url}/svc-mock/ (reset, snapshot, restore, clock, accounts, requests, faults)\nInspector: open ${running.url}/svc-mock/ in a browser\n`
             : 'Control API: off (--control turns it on)\n',
