@@ -235,6 +235,9 @@ export class PreparedRealm {
       profile_field: next(state.profileFields.keys()),
       // Fixtures carry no submessages.
       submessage: 1,
+      // Client devices are registered at run time only.
+      device: 1,
+      call: 1,
     });
   }
 

@@ -316,6 +316,12 @@ export interface MessageIndexes {
   flags: Map<number, UserRows>;
 }
 
+/** A logged-in client device: the mock keeps no push keys or tokens for it (it sends no E2EE pushes). */
+export interface ClientDeviceRecord {
+  id: number;
+  user_id: number;
+}
+
 /** The whole realm. Records are keyed by id; see store.ts for the change path. */
 export interface RealmState {
   realm: Omit<RealmInfo, 'settings' | 'user_settings_defaults'>;
@@ -350,6 +356,8 @@ export interface RealmState {
   invitations: Map<number, InvitationRecord>;
   userTopics: Map<string, UserTopicRecord>;
   pushTokens: PushTokenRecord[];
+  /** device id → the logged-in client device it names (POST /register_client_device, feature level 468). */
+  clientDevices: Map<number, ClientDeviceRecord>;
   /** user id → navigation views, in creation order (users without any have no entry). */
   navigationViews: Map<number, NavigationViewRecord[]>;
   /** user id → alert words, in the order they were added (users without any have no entry). */

@@ -1447,7 +1447,8 @@ export const BEHAVIOURS = {
   },
   field_devices: {
     level: 468,
-    change: 'register carries devices (the client devices registered with POST /register_client_device)',
+    change:
+      'register carries devices (the client devices registered with POST /register_client_device, keyed by id)',
     where: 'POST /register device section',
   },
   field_realm_media_preview_size: {
@@ -1497,7 +1498,8 @@ export const BEHAVIOURS = {
   },
   field_has_webex_token: {
     level: 493,
-    change: 'register carries has_webex_token (false: the mock holds no Webex OAuth token)',
+    change:
+      "register carries has_webex_token (true only when the realm's video call provider is Webex: the mock has no OAuth flow)",
     where: 'POST /register video_calls section',
   },
   // --- 436–503: endpoints, narrows, messages, events
@@ -1531,7 +1533,7 @@ export const BEHAVIOURS = {
   user_channels_endpoint: {
     level: 440,
     change:
-      'GET /users/{id}/channels lists the channels another user is subscribed to; not served by the mock yet (404 at every level, as below 440)',
+      'GET /users/{id}/channels lists the ids of the channels a user is subscribed to whose subscribers the caller may see (administrators: all); an unknown or inaccessible user is "No such user" (below: 404)',
     where: 'GET /users/{user_id}/channels',
   },
   attachment_times_in_seconds: {
@@ -1609,7 +1611,7 @@ export const BEHAVIOURS = {
   constructor_groups_calls: {
     level: 460,
     change:
-      'POST /calls/constructorgroups/create answers a call URL; the mock holds no provider account and does not serve it yet (404 at every level, as below 460)',
+      'POST /calls/constructorgroups/create answers a call URL; the mock has no server configuration, so the provider (id 6) counts as configured when the realm\'s video_chat_provider names it, and the URL is deterministic (https://svc.constructor.app/groups/room/svc-room-N); otherwise "Constructor Groups is not configured." (below: 404)',
     where: 'POST /calls/constructorgroups/create',
   },
   realm_bot_email_update_event: {
@@ -1639,7 +1641,7 @@ export const BEHAVIOURS = {
   nextcloud_talk_calls: {
     level: 465,
     change:
-      'POST /calls/nextcloud_talk/create answers a call URL; the mock holds no Nextcloud account and does not serve it yet (404 at every level, as below 465)',
+      'POST /calls/nextcloud_talk/create (room_name) answers a conversation URL when the realm\'s video_chat_provider is Nextcloud Talk (id 7; deterministic https://nextcloud.svc.test/index.php/call/svc… URLs); otherwise "Nextcloud Talk is not configured." (below: 404)',
     where: 'POST /calls/nextcloud_talk/create',
   },
   markdown_image_uploads_only: {
@@ -1651,7 +1653,7 @@ export const BEHAVIOURS = {
   client_device_registration: {
     level: 468,
     change:
-      'POST /register_client_device registers a logged-in device; the mock sends no E2EE pushes and does not serve it yet (404 at every level, as below 468; register devices is always {})',
+      "POST /register_client_device registers a logged-in device and answers its device_id; device/add goes to the user, and register devices lists the user's devices (push fields null: the mock sends no E2EE pushes) (below: 404)",
     where: 'POST /register_client_device, device events',
   },
   push_device_event_removed: {
@@ -1663,7 +1665,7 @@ export const BEHAVIOURS = {
   client_device_removal: {
     level: 470,
     change:
-      'POST /remove_client_device removes a registered device; not served by the mock yet (404 at every level, as below 470)',
+      'POST /remove_client_device removes one of the caller\'s devices and sends device/remove; another user\'s or an unknown id is "Invalid `device_id`" (below: 404)',
     where: 'POST /remove_client_device',
   },
   linkifier_reverse_template: {
@@ -1699,7 +1701,7 @@ export const BEHAVIOURS = {
   thumbnail_status_endpoint: {
     level: 479,
     change:
-      'GET /thumbnail/status/{realm_id_str}/{filename} says whether thumbnails of an upload exist; the mock makes no thumbnails and does not serve it yet (404 at every level, as below 479)',
+      'GET /thumbnail/status/{realm_id_str}/{filename} says whether thumbnails of an upload exist; the mock makes no thumbnails, so has_thumbnail is false, and an unknown or inaccessible file is 404 (below: 404)',
     where: 'GET /thumbnail/status/{realm_id_str}/{filename}',
   },
   archived_channel_details: {
@@ -1758,7 +1760,7 @@ export const BEHAVIOURS = {
   webex_calls: {
     level: 493,
     change:
-      'POST /calls/webex/create answers a call URL; the mock holds no Webex OAuth token, never sends has_webex_token and does not serve the endpoint yet (404 at every level, as below 493)',
+      'POST /calls/webex/create answers a meeting URL when the realm\'s video_chat_provider is Webex (id 8), every user then counting as having a Webex token (has_webex_token true; the mock sends no has_webex_token events, there being no OAuth flow); otherwise "Webex credentials have not been configured" (below: 404)',
     where: 'POST /calls/webex/create, has_webex_token events',
   },
   bot_storage_bots_only: {

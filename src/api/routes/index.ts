@@ -41,6 +41,9 @@ import { mutedUserRoutes } from './muted-users.js';
 import { userStatusRoutes } from './user-status.js';
 import { userPresenceRoutes } from './user-presence.js';
 import { botRoutes } from './bots.js';
+import { clientDeviceRoutes } from './client-devices.js';
+import { callRoutes } from './calls.js';
+import { userChannelRoutes } from './user-channels.js';
 
 /** All routes; the dispatcher, the README table and `svc-mock routes` read this list. */
 export const routes: readonly Route[] = [
@@ -56,6 +59,9 @@ export const routes: readonly Route[] = [
   ...presenceRoutes,
   ...userPresenceRoutes,
   ...botRoutes,
+  ...clientDeviceRoutes,
+  ...callRoutes,
+  ...userChannelRoutes,
   ...alertWordRoutes,
   ...mutedUserRoutes,
   ...userStatusRoutes,
@@ -83,6 +89,6 @@ export const routes: readonly Route[] = [
   ...legacyAliasRoutes,
   ...faultRoutes,
   ...controlRoutes,
+  ...restartRoutes,
   ...inspectRoutes,
 ] as Route[];
-  ...restartRoutes,

@@ -6,6 +6,7 @@ import { has } from '../../versions/index.js';
 import { serverGeneration } from '../routes/svc-mock-restart.js';
 import { legacyPolicies } from './legacy-policies.js';
 import { realmUuid, serverFacts } from './server-facts.js';
+import { configuredCallProvider } from '../../store/video-calls/providers.js';
 
 /** Published maximum sizes (reference values; longer content and topics are truncated, names refused). */
 export const LIMITS = {
@@ -97,6 +98,13 @@ export function realmSnapshot(store: Store, services: AppServices): Record<strin
       jitsi_meet: { name: 'Jitsi Meet', id: 1 },
     },
   });
+  // A call provider of levels 460-493 is offered when the realm uses it (the mock's server configuration).
+  const provider = configuredCallProvider(store);
+  if (provider)
+    out.realm_available_video_chat_providers = {
+      ...(out.realm_available_video_chat_providers as object),
+      [provider.key]: { name: provider.name, id: provider.id },
+    };
   if (!has('zephyr_mirror_realm_removed', store.featureLevel)) out.realm_is_zephyr_mirror_realm = false;
   // The GIF rating: realm_giphy_rating and giphy_rating_options, renamed at 442 and 453 (fields.ts gives
   // the setting its older name; the choices' name is the level's own).

@@ -63,6 +63,7 @@ export function createLoadContext(
     invitations: new Map(),
     userTopics: new Map(),
     pushTokens: [],
+    clientDevices: new Map(),
     navigationViews: new Map(),
     alertWords: new Map(),
     mutedUsers: new Map(),

@@ -185,4 +185,14 @@ export const EXPECTATIONS: Record<string, RouteExpectation> = {
   'PATCH /realm/profile_fields/{field_id}': { rule: 'admin', path: { field_id: 1 }, params: { name: 'Phone' } },
   'DELETE /realm/profile_fields/{field_id}': { rule: 'admin', path: { field_id: 1 } },
   'GET /user_uploads/temporary/{token}/{filename}': { rule: 'open', path: { token: 'no-such-token', filename: 'x.txt' }, over: { '*': '404: Not Found' } },
+  // Levels 440-493. Another user's channels: those whose subscribers the caller may see.
+  'GET /users/{user_id}/channels': { rule: 'user', object: 'user', over: { 'guest/private': NO_USER } },
+  'POST /register_client_device': { rule: 'user' },
+  // No device has this id: every caller gets the same refusal.
+  'POST /remove_client_device': { rule: 'user', params: { device_id: 999999 }, over: { [ACTIVE]: '400: Invalid `device_id`' } },
+  // The matrix realm uses no call provider of these endpoints: each refuses every caller alike.
+  'POST /calls/constructorgroups/create': { rule: 'user', over: { [ACTIVE]: '400: Constructor Groups is not configured.' } },
+  'POST /calls/nextcloud_talk/create': { rule: 'user', params: { room_name: 'matrix' }, over: { [ACTIVE]: '400: Nextcloud Talk is not configured.' } },
+  'POST /calls/webex/create': { rule: 'user', over: { [ACTIVE]: '400: Webex credentials have not been configured' } },
+  'GET /thumbnail/status/{realm_id}/{dir}/{key}/{filename}': { rule: 'user', path: { realm_id: 2, dir: 'ab', key: 'no-such-key', filename: 'x.txt' }, over: { [ACTIVE]: '404: Not Found' } },
 };
