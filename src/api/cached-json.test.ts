@@ -52,6 +52,68 @@ describeTransports('cached answers follow every change', (t) => {
     expect(res.body.realm_name).toBe('Svc Dev');
   });
 
+  it('GET /users shows a full name changed with PATCH /settings, and each user_ids list its own members', async () => {
+    const name = async (): Promise<string | undefined> =>
+      ((await t().as(ADMIN).get('users')).body.members as Array<{ email: string; full_name: string }>).find(
+        (u) => u.full_name.includes('Hamlet'),
+      )?.full_name;
+    expect(await name()).toBe('King Hamlet');
+    expect((await t().as(MEMBER).patch('settings', { full_name: 'Prince Hamlet' })).status).toBe(200);
+    expect(await name()).toBe('Prince Hamlet');
+    const id = t().app.store.state.usersByEmail.get(MEMBER2_EMAIL)!.user_id;
+    const one = await t()
+      .as(ADMIN)
+      .get('users', { user_ids: JSON.stringify([id]) });
+    expect((one.body.members as Array<{ user_id: number }>).map((u) => u.user_id)).toEqual([id]);
+  });
+
+  it('GET /streams shows a description changed with PATCH /streams/{id}, and each flag set its own list', async () => {
+    const denmark = async (): Promise<{ stream_id: number; description: string } | undefined> =>
+      (
+        (await t().as(ADMIN).get('streams')).body.streams as Array<{
+          name: string;
+          stream_id: number;
+          description: string;
+        }>
+      ).find((c) => c.name === 'Denmark');
+    const before = (await denmark())!;
+    expect(
+      (await t().as(ADMIN).patch(`streams/${before.stream_id}`, { description: 'Cached no more' })).status,
+    ).toBe(200);
+    expect((await denmark())!.description).toBe('Cached no more');
+    const subscribed = await t().as(ADMIN).get('streams', { include_public: false });
+    const all = await t().as(ADMIN).get('streams');
+    expect((subscribed.body.streams as unknown[]).length).toBeLessThan(
+      (all.body.streams as unknown[]).length,
+    );
+  });
+
+  it('GET /users/me/subscriptions shows a color change, and the weekly traffic of a later day', async () => {
+    const denmark = async (): Promise<{ color: string; stream_weekly_traffic: number | null }> =>
+      (
+        (await t().as(MEMBER).get('users/me/subscriptions')).body.subscriptions as Array<{
+          name: string;
+          color: string;
+          stream_weekly_traffic: number | null;
+        }>
+      ).find((s) => s.name === 'Denmark')!;
+    const id = [...t().app.store.state.channels.values()].find((c) => c.name === 'Denmark')!.stream_id;
+    const data = JSON.stringify([{ stream_id: id, property: 'color', value: '#123456' }]);
+    expect(
+      (await t().as(MEMBER).post('users/me/subscriptions/properties', { subscription_data: data })).status,
+    ).toBe(200);
+    expect((await denmark()).color).toBe('#123456');
+    const sent = await t()
+      .as(MEMBER)
+      .post('messages', { type: 'stream', to: 'Denmark', topic: 'cache', content: 'traffic' });
+    expect(sent.status).toBe(200);
+    const traffic = (await denmark()).stream_weekly_traffic!;
+    expect(traffic).toBeGreaterThan(0);
+    // No change goes through the store while the clock moves: the answer is made again for the new time.
+    await t().clock.advance(8 * 24 * 3600 * 1000);
+    expect((await denmark()).stream_weekly_traffic).toBe(0);
+  });
+
   it('refuses the old credential of a user deactivated after it was used', async () => {
     const auth = basicAuth(t().app, MEMBER2_EMAIL);
     const headers = { authorization: auth };

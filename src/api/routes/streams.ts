@@ -11,6 +11,7 @@ import { formatChannel } from '../../store/channels/format.js';
 import { changeChannel } from '../../store/channels/mutate.js';
 import { channelByName } from '../../store/channels/names.js';
 import { canAdminister } from '../../store/channels/permissions.js';
+import { cachedJson } from '../cached-json.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 import { accessChannel, readChannel } from './channel-helpers.js';
@@ -28,12 +29,20 @@ export const streamRoutes = [
     summary: 'Channels selected by the include_* flags',
     handler({ store, user, params }) {
       const now = store.now();
-      const streams = selectChannels(store, user, params).map((c) => {
-        const out = formatChannel(store.state, c, user, now, store.featureLevel);
-        if (params.include_default) out.is_default = c.is_default;
-        return out;
-      });
-      return { streams };
+      // Serialised once per change, caller, flags and second (recent activity is read against now).
+      return cachedJson(
+        store,
+        `streams ${user.user_id} ${JSON.stringify(params)}`,
+        () => {
+          const streams = selectChannels(store, user, params).map((c) => {
+            const out = formatChannel(store.state, c, user, now, store.featureLevel);
+            if (params.include_default) out.is_default = c.is_default;
+            return out;
+          });
+          return { streams };
+        },
+        now,
+      );
     },
   }),
   defineRoute<GetStreamParams>({

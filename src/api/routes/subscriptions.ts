@@ -18,6 +18,7 @@ import { checkProperties, applyProperties } from '../../store/subscriptions/prop
 import type { UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { apiEmail } from '../../store/users.js';
+import { cachedJson } from '../cached-json.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 import { accessChannel, readChannel, resolvePrincipals } from './channel-helpers.js';
@@ -112,17 +113,26 @@ export const subscriptionRoutes = [
     summary: "The caller's subscriptions (archived channels excluded)",
     handler({ store, user, params }) {
       const now = store.now();
-      const subscriptions = [...(store.state.subscriptions.get(user.user_id)?.values() ?? [])]
-        .filter((s) => s.active && !store.state.channels.get(s.stream_id)!.is_archived)
-        .map((s) =>
-          formatSubscription(store.state, s, user, {
-            includeSubscribers: !!params.include_subscribers,
-            now,
-            level: store.featureLevel,
-          }),
-        )
-        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      return { subscriptions };
+      const includeSubscribers = !!params.include_subscribers;
+      // Serialised once per change, caller and second (recent activity and traffic are read against now).
+      return cachedJson(
+        store,
+        `subscriptions ${user.user_id} ${includeSubscribers}`,
+        () => {
+          const subscriptions = [...(store.state.subscriptions.get(user.user_id)?.values() ?? [])]
+            .filter((s) => s.active && !store.state.channels.get(s.stream_id)!.is_archived)
+            .map((s) =>
+              formatSubscription(store.state, s, user, {
+                includeSubscribers,
+                now,
+                level: store.featureLevel,
+              }),
+            )
+            .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+          return { subscriptions };
+        },
+        now,
+      );
     },
   }),
   defineRoute<PostUsersMeSubscriptionsPropertiesParams>({

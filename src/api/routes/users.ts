@@ -74,17 +74,23 @@ export const userRoutes = [
         level: store.featureLevel,
         includeCustomProfileFields: params.include_custom_profile_fields === true,
       };
-      const wanted = params.user_ids ? new Set(params.user_ids) : undefined;
-      const visible = canAccessAllUsers(store.state, user) ? undefined : accessibleUserIds(store.state, user);
-      const members = [];
-      for (const other of store.state.users.values()) {
-        // The system bots belong to an internal organization: register lists them as cross_realm_bots.
-        if (other.is_system_bot) continue;
-        if (wanted && !wanted.has(other.user_id)) continue;
-        if (visible && !visible.has(other.user_id)) continue;
-        members.push(formatUser(store.state, other, user, options));
-      }
-      return { members };
+      const key = `users ${user.user_id} ${options.clientExtavatar} ${options.includeCustomProfileFields} ${params.user_ids?.join(',')}`;
+      // Serialised once per change, caller and parameters.
+      return cachedJson(store, key, () => {
+        const wanted = params.user_ids ? new Set(params.user_ids) : undefined;
+        const visible = canAccessAllUsers(store.state, user)
+          ? undefined
+          : accessibleUserIds(store.state, user);
+        const members = [];
+        for (const other of store.state.users.values()) {
+          // The system bots belong to an internal organization: register lists them as cross_realm_bots.
+          if (other.is_system_bot) continue;
+          if (wanted && !wanted.has(other.user_id)) continue;
+          if (visible && !visible.has(other.user_id)) continue;
+          members.push(formatUser(store.state, other, user, options));
+        }
+        return { members };
+      });
     },
   }),
   defineRoute<GetUserParams>({
