@@ -60,7 +60,7 @@ export const registerRoutes = [
       // Capabilities a level did not know yet are ignored, as any unknown key is.
       const capabilities = supportedCapabilities(params.client_capabilities ?? {}, store.featureLevel);
       const narrow = (params.narrow ?? []) as unknown as QueueNarrowTerm[];
-      const badOperator = unsupportedNarrowOperator(narrow);
+      const badOperator = unsupportedNarrowOperator(narrow, store.featureLevel);
       if (badOperator !== undefined) throw errors.narrowOperatorNotSupported(badOperator);
       const clientExtavatar = params.client_extavatar ?? user !== undefined;
       const queue = user

@@ -1,14 +1,38 @@
 /** Register narrows: which message events a narrowed queue receives (reference A.5, D.2). */
 import { apiEmail } from '../users.js';
-import type { MessageRecord, RealmState } from '../state.js';
+import type { MessageRecord, RealmState, UserRecord } from '../state.js';
 import type { QueueNarrowTerm } from './options.js';
+import { has } from '../../versions/index.js';
 
-/** Operators a register narrow may use. */
+/** Operators a register narrow may use at every level. */
 const SUPPORTED = new Set(['stream', 'channel', 'topic', 'sender', 'is']);
 
-/** The first operator a register narrow may not use, or undefined when all are allowed. */
-export function unsupportedNarrowOperator(narrow: readonly QueueNarrowTerm[]): string | undefined {
-  return narrow.find(([operator]) => !SUPPORTED.has(operator))?.[0];
+/** Whether a register narrow at `level` may use the term (mentions from 446, channels:archived from 489). */
+function supportedTerm([operator, operand]: QueueNarrowTerm, level: number): boolean {
+  if (SUPPORTED.has(operator)) return true;
+  if (operator === 'mentions') return has('mentions_narrow', level);
+  // "streams" is the legacy alias of "channels"; only the archived operand has an event predicate.
+  if (operator === 'channels' || operator === 'streams')
+    return operand === 'archived' && has('channels_archived_narrow', level);
+  return false;
+}
+
+/** The first operator a register narrow at `level` may not use, or undefined when all are allowed. */
+export function unsupportedNarrowOperator(
+  narrow: readonly QueueNarrowTerm[],
+  level: number,
+): string | undefined {
+  return narrow.find((term) => !supportedTerm(term, level))?.[0];
+}
+
+/** The user a mentions operand names: a user id, or an e-mail address (API or real, any letter case). */
+function mentionedUser(state: RealmState, operand: string): UserRecord | undefined {
+  if (/^\d+$/.test(operand)) return state.users.get(Number(operand));
+  const wanted = operand.toLowerCase();
+  const byDelivery = state.usersByEmail.get(wanted);
+  if (byDelivery) return byDelivery;
+  for (const user of state.users.values()) if (apiEmail(state, user).toLowerCase() === wanted) return user;
+  return undefined;
 }
 
 /** The prefix that marks a resolved topic. */
@@ -36,6 +60,15 @@ function satisfies(
         apiEmail(state, sender).toLowerCase() === wanted || sender.delivery_email.toLowerCase() === wanted
       );
     }
+    case 'mentions': {
+      // A direct, visible mention, as GET /messages has it: the user's own span, not silent, not a group's.
+      const user = mentionedUser(state, operand);
+      if (!user || !message.mentioned_user_ids.has(user.user_id)) return false;
+      return message.rendered_content.includes(`<span class="user-mention" data-user-id="${user.user_id}">`);
+    }
+    case 'channels':
+    case 'streams':
+      return message.stream_id !== null && state.channels.get(message.stream_id)?.is_archived === true;
     case 'is':
       switch (wanted) {
         case 'dm':
