@@ -14,11 +14,8 @@ const dir = new URL('../../scenarios/', import.meta.url).pathname;
  */
 const NOT_SENT_BY_THE_MOCK: Record<string, string> = {
   realm: 'no PATCH /realm: organization settings never change through the API',
-  restart: 'a mock never restarts while keeping its queues',
   realm_bot:
     'from level 474 only bot creation and bot settings (POST /bots, PATCH /bots/{id}) send it; the mock has neither',
-  heartbeat:
-    'sent to a poll parked for a minute; scenario steps run one after another, so none waits beside a clock jump',
 };
 
 let coverage: Coverage;

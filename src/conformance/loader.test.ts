@@ -97,6 +97,42 @@ describe('parseScenario', () => {
       '("Alice")',
     ],
     [
+      'an await_request without its background request',
+      `${base}  - await_request: poll\n`,
+      5,
+      'no earlier step of this section starts "poll" with background:',
+    ],
+    [
+      'a background request never awaited',
+      `${base}  - as: alice\n    request: GET /events\n    background: poll\n`,
+      7,
+      'the background request "poll" is never awaited',
+    ],
+    [
+      'a background request with its own expect',
+      `${base}  - as: alice\n    request: GET /x\n    background: p\n    expect: { status: 200 }\n  - await_request: p\n`,
+      8,
+      'a background request has no expect',
+    ],
+    [
+      'two background requests of one name',
+      `${base}  - { as: alice, request: GET /x, background: p }\n  - { as: bob, request: GET /y, background: p }\n  - await_request: p\n`,
+      6,
+      'a background request "p" is already running',
+    ],
+    [
+      'an await_request with parameters',
+      `${base}  - { as: alice, request: GET /x, background: p }\n  - await_request: p\n    params: { a: 1 }\n`,
+      6,
+      'exactly one of request, register, await_events, await_request',
+    ],
+    [
+      'a background register',
+      `${base}  - as: alice\n    register: {}\n    background: p\n`,
+      5,
+      'exactly one of request, register, await_events, await_request',
+    ],
+    [
       'an unregistered queue',
       `${base}  - await_events: { queue: bob, events: [] }\n`,
       5,

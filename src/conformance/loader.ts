@@ -117,7 +117,7 @@ export function parseScenario(text: string, file: string): LoadedScenario {
     const hint = HINTS.find(([pattern]) => pattern.test(chosen.instancePath))?.[1];
     const reason =
       chosen === stepChoice
-        ? `${chosen.instancePath}: a step needs exactly one of request, register, await_events`
+        ? `${chosen.instancePath}: a step needs exactly one of request, register, await_events, await_request`
         : `${describeErrors([chosen])[0]!}` +
           (named ? ` ("${String((named.params as { propertyName: unknown }).propertyName)}")` : '') +
           (hint && chosen.keyword !== 'additionalProperties' ? ` (expected ${hint})` : '');
@@ -141,13 +141,16 @@ function checkSemantics(
     if (role !== 'none') for (const fact of ACTOR_FACTS) known.add(`${actor}.${fact}`);
   const queues = new Set<string>();
   const walk = (steps: ScenarioStep[], section: 'steps' | 'teardown'): void => {
+    // Requests started with `background:` and not yet awaited, with where they started.
+    const running = new Map<string, number>();
     steps.forEach((step, i) => {
       const at = [section, i];
       const actor = actorOf(step, scenario);
       if (step.as !== undefined && !actors.includes(step.as))
         fail([...at, 'as'], `unknown actor "${step.as}" (actors: ${actors.join(', ')})`);
-      if (actor === undefined && !step.await_events?.queue)
+      if (actor === undefined && !step.await_events?.queue && step.await_request === undefined)
         fail(at, 'the step needs `as:` (the scenario has several actors)');
+      checkBackground(step, at, running, fail);
       for (const [key, value] of [
         ['request', step.request],
         ['params', step.params],
@@ -181,9 +184,37 @@ function checkSemantics(
         fail(at, 'an anonymous actor cannot register a queue');
       for (const name of Object.keys(step.capture ?? {})) known.add(name);
     });
+    for (const [name, i] of running)
+      fail(
+        [section, i, 'background'],
+        `the background request "${name}" is never awaited (await_request: ${name})`,
+      );
   };
   walk(scenario.steps, 'steps');
   walk(scenario.teardown ?? [], 'teardown');
+}
+
+/** `background:` requests: named once, judged by a later `await_request` of the same section, awaited once. */
+function checkBackground(
+  step: ScenarioStep,
+  at: Array<string | number>,
+  running: Map<string, number>,
+  fail: (path: Array<string | number>, reason: string) => never,
+): void {
+  const name = step.background;
+  if (name !== undefined) {
+    if (running.has(name)) fail([...at, 'background'], `a background request "${name}" is already running`);
+    for (const key of ['expect', 'capture'] as const)
+      if (step[key] !== undefined)
+        fail([...at, key], `a background request has no ${key}: its await_request step checks the answer`);
+    running.set(name, at[1] as number);
+  }
+  const awaited = step.await_request;
+  if (awaited !== undefined) {
+    if (!running.has(awaited))
+      fail([...at, 'await_request'], `no earlier step of this section starts "${awaited}" with background:`);
+    running.delete(awaited);
+  }
 }
 
 /** Reads and validates one scenario file. */

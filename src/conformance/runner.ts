@@ -5,7 +5,13 @@ import type { Alias } from './alias.js';
 import { actorOf, queueOf, type LoadedScenario } from './loader.js';
 import { redactResult } from './redact.js';
 import { runAwaitStep } from './events-step.js';
-import { newTiming, runRequestStep, type StepContext } from './steps.js';
+import {
+  newTiming,
+  runAwaitRequestStep,
+  runRequestStep,
+  settleBackground,
+  type StepContext,
+} from './steps.js';
 import type { RetryPolicy } from './retry.js';
 import { schedule } from './parallel.js';
 import { actorFacts, clockOffset, closeQueues, movesClock } from './scenario-io.js';
@@ -57,10 +63,13 @@ export interface RunOptions {
 const EXPIRED = Symbol('expired');
 const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-const stepName = (step: ScenarioStep): string =>
-  step.name ??
-  step.request ??
-  (step.register ? 'register' : `await_events ${step.await_events?.queue ?? step.as ?? ''}`.trim());
+function stepName(step: ScenarioStep): string {
+  if (step.name) return step.name;
+  if (step.request) return step.background ? `${step.request} (background ${step.background})` : step.request;
+  if (step.register) return 'register';
+  if (step.await_request) return `await_request ${step.await_request}`;
+  return `await_events ${step.await_events?.queue ?? step.as ?? ''}`.trim();
+}
 
 /** Why the target's feature level is outside a scenario's or step's range, or undefined. */
 function levelSkip(gated: Scenario | ScenarioStep, level: number): string | undefined {
@@ -111,6 +120,7 @@ async function runStep(
   const started = performance.now();
   try {
     if (step.await_events) await runAwaitStep(step, queueName, ctx, record);
+    else if (step.await_request !== undefined) await runAwaitRequestStep(step, ctx, record);
     else await runRequestStep(step, actorOf(step, scenario)!, queueName, ctx, record);
   } catch (error) {
     if (error instanceof UnknownPlaceholderError && section === 'teardown')
@@ -270,6 +280,8 @@ export async function runScenario(loaded: LoadedScenario, options: RunOptions): 
       if (movesClock(done)) offsetMs = await offsetOf();
     }
     await closeQueues(ctx);
+    // A poll left parked by a scenario that stopped early was answered when its queue was deleted.
+    await settleBackground(ctx);
   } finally {
     clearTimeout(timer);
     await session.close();

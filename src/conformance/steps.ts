@@ -40,6 +40,8 @@ export interface StepContext {
   timing?: StepTiming;
   /** Extra attempts (retries) made so far in the scenario. */
   retries?: number;
+  /** Requests started with `background:`, by name, until their `await_request` step. */
+  background?: Map<string, BackgroundRequest>;
 }
 
 /** What the requests of one step took. */
@@ -72,14 +74,26 @@ function pathOf(substituted: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-/** Runs a `request` or `register` step; fills `record` with request, response, captures and failures. */
-export async function runRequestStep(
-  step: ScenarioStep,
-  actor: string,
-  queueName: string,
-  ctx: StepContext,
-  record: StepRecord,
-): Promise<void> {
+/** A request a step sent: its line, parameters and the answer (or why none came). */
+interface Exchanged {
+  method: string;
+  params: Record<string, unknown>;
+  request: StepRecord['request'] & object;
+  response: ReceivedResponse;
+}
+
+/** A request started with `background:`, waiting for its `await_request` step. */
+export interface BackgroundRequest {
+  /** The step that started it (its `register` and queue name decide what the answer registers). */
+  step: ScenarioStep;
+  actor: string;
+  queueName: string;
+  /** The exchange, or the error that ended it (caught at once: nobody may be awaiting it yet). */
+  done: Promise<Exchanged | { error: unknown }>;
+}
+
+/** Sends a `request` or `register` step's request (with its placeholders filled) and returns the exchange. */
+async function sendStep(step: ScenarioStep, actor: string, ctx: StepContext): Promise<Exchanged> {
   const [method, rawPath] = step.register
     ? ['POST', '/register']
     : (step.request!.split(' ') as [string, string]);
@@ -90,12 +104,59 @@ export async function runRequestStep(
     string,
     unknown
   >;
-  const expect = step.expect ?? {};
   const { request, response } = await exchange(method, path, params, actor, ctx, {
     json,
     authorization: step.auth && authorizationOf(step.auth, actor, ctx),
     retry: step.retry === true,
   });
+  return { method, params, request, response };
+}
+
+/**
+ * Runs a `request` or `register` step; fills `record` with request, response, captures and failures. A request
+ * with `background:` is only started: its `await_request` step judges the answer.
+ */
+export async function runRequestStep(
+  step: ScenarioStep,
+  actor: string,
+  queueName: string,
+  ctx: StepContext,
+  record: StepRecord,
+): Promise<void> {
+  if (step.background !== undefined) {
+    const done = sendStep(step, actor, ctx).catch((error: unknown) => ({ error }));
+    (ctx.background ??= new Map()).set(step.background, { step, actor, queueName, done });
+    return;
+  }
+  judge(step, step, queueName, await sendStep(step, actor, ctx), ctx, record);
+}
+
+/** Runs an `await_request` step: waits for the answer of the request started in the background and judges it. */
+export async function runAwaitRequestStep(
+  step: ScenarioStep,
+  ctx: StepContext,
+  record: StepRecord,
+): Promise<void> {
+  const name = step.await_request!;
+  const started = ctx.background?.get(name);
+  if (!started)
+    throw new Error(`no request was started in the background as "${name}" (or it was awaited before)`);
+  ctx.background!.delete(name);
+  const done = await started.done;
+  if ('error' in done) throw done.error;
+  judge(started.step, step, started.queueName, done, ctx, record);
+}
+
+/** Checks an answer: schema, status, `expect` and `capture` of `judging`; a register answer remembers its queue. */
+function judge(
+  sent: ScenarioStep,
+  judging: ScenarioStep,
+  queueName: string,
+  { method, params, request, response }: Exchanged,
+  ctx: StepContext,
+  record: StepRecord,
+): void {
+  const expect = judging.expect ?? {};
   record.request = request;
   record.response = response;
   record.failures.push(...checkResponse(method, request.path, params, response, ctx.featureLevel));
@@ -116,11 +177,11 @@ export async function runRequestStep(
     record.failures.push(
       ...asFailures(matchValue(substitute(expect.headers, ctx.vars), response.headers), 'headers'),
     );
-  if (step.register && response.status === 200) {
+  if (sent.register && response.status === 200) {
     const body = response.body as { queue_id?: unknown; last_event_id?: unknown };
     if (typeof body.queue_id === 'string') {
       ctx.queues.set(queueName, {
-        actor,
+        actor: request.actor,
         queueId: body.queue_id,
         lastEventId: Number(body.last_event_id ?? -1),
         pending: [],
@@ -128,7 +189,14 @@ export async function runRequestStep(
       ctx.vars.set(`${queueName}.queue_id`, body.queue_id);
     } else record.failures.push({ kind: 'mismatch', message: 'register answered without a queue_id' });
   }
-  capture(step, response.body, ctx, record);
+  capture(judging, response.body, ctx, record);
+}
+
+/** Waits for the requests started in the background and never awaited (the scenario stopped early). */
+export async function settleBackground(ctx: StepContext): Promise<void> {
+  const pending = [...(ctx.background?.values() ?? [])].map((b) => b.done);
+  ctx.background?.clear();
+  await Promise.all(pending);
 }
 
 /** The Authorization header a step's `auth` asks for (a key or e-mail replacing the actor's, or a raw header). */

@@ -890,7 +890,7 @@ export type UserGroupEvent =
   | UserGroupRemoveEvent;
 export type ReactionType1 = 'unicode_emoji' | 'realm_emoji' | 'svc_extra_emoji';
 /**
- * One step: exactly one of `request`, `register` or `await_events`.
+ * One step: exactly one of `request`, `register`, `await_events` or `await_request`.
  */
 export type ScenarioStep = {
   [k: string]: unknown;
@@ -957,6 +957,14 @@ export type ScenarioStep = {
     [k: string]: string;
   };
   await_events?: ScenarioAwait;
+  /**
+   * With `request`: start the request and go on without waiting for its answer (a long poll parked while later steps move the mock's clock, say). A later `await_request` step of the same section names it, waits for the answer (at most the request time-out, --timeout) and judges it with its own `expect` and `capture`, so the background step itself has neither.
+   */
+  background?: string;
+  /**
+   * Waits for the answer of the request an earlier step started with `background:` under this name, and checks it like a request step's answer (status, `expect`, the endpoint's schema, `capture`).
+   */
+  await_request?: string;
 };
 
 export interface DeleteAttachmentsAttachmentIdParams {
