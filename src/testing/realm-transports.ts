@@ -4,6 +4,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { setupServer } from 'msw/node';
+import { request as undiciRequest } from 'undici';
 import { createHandlers } from '../adapters/msw/handlers.js';
 import { startServer, type RunningServer } from '../adapters/node/server.js';
 import type { Mock } from '../mock/create-mock.js';
@@ -108,4 +109,27 @@ export function formRequest(
     headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(params).toString(),
   };
+}
+
+/**
+ * A fetch-like call to a node server at `serverUrl` with `Host: host` (fetch itself always sends the URL's
+ * host); redirects are not followed.
+ */
+export async function fetchWithHost(
+  serverUrl: string,
+  host: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
+  const answer = await undiciRequest(`${serverUrl}${path}`, {
+    method: (init.method ?? 'GET') as 'GET',
+    headers: { ...(init.headers as Record<string, string> | undefined), host },
+    body: init.body as string | undefined,
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(answer.headers))
+    if (typeof value === 'string') headers.set(name, value);
+  const bytes = await answer.body.arrayBuffer();
+  const empty = answer.statusCode === 204 || answer.statusCode === 304;
+  return new Response(empty ? null : bytes, { status: answer.statusCode, headers });
 }

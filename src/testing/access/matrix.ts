@@ -39,7 +39,8 @@ export function cellsOf(route: Route, expectation: RouteExpectation): Cell[] {
   return out;
 }
 
-function substitute(value: unknown, object: string | number | undefined, self: number): unknown {
+/** `value` with `$object` and `$self` replaced by the object's id and the caller's user id. */
+export function substitute(value: unknown, object: string | number | undefined, self: number): unknown {
   if (value === '$object') return object;
   if (value === '$self') return self;
   if (Array.isArray(value)) return value.map((v) => substitute(v, object, self));
