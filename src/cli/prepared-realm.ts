@@ -12,6 +12,7 @@ import { PreparedRealm, validatedFixture } from '../store/load-realm.js';
 import type { CompleteRealmFixture } from '../store/realm-fixture.js';
 import { keepRenderedRealmDescription, renderedRealmDescription } from '../store/realm-info.js';
 import type { RealmState } from '../store/state.js';
+import type { UserRows } from '../store/user-rows.js';
 import {
   parseRecordedRenders,
   recordedRenders,
@@ -45,7 +46,9 @@ export interface PreparedRealmFile {
   fixture: CompleteRealmFixture;
   renders: LoadRenders;
   /** The description's text and HTML, as the first request that shows it renders it. */
-  realmDescription: [string, string];
+  realmDescription?: [string, string];
+  /** The personal rows its load built, when recorded (a realm's prepared form, see prepared-form.ts). */
+  rows?: Map<number, UserRows>;
 }
 
 /**
@@ -69,7 +72,7 @@ export function writePreparedRealm(realmFile: URL | string, files: PreparedRealm
 
 /** Gives a store the recorded render of its organization description (see keepRenderedRealmDescription). */
 export function keepCachedRenders(state: RealmState, prepared: PreparedRealmFile): void {
-  keepRenderedRealmDescription(state, ...prepared.realmDescription);
+  if (prepared.realmDescription) keepRenderedRealmDescription(state, ...prepared.realmDescription);
 }
 
 const readOrUndefined = (file: URL | string): Buffer | undefined => {

@@ -19,6 +19,7 @@ import { loadUploads } from './realm-loader/uploads.js';
 import type { CompleteRealmFixture } from './realm-fixture.js';
 import type { LoadRenders } from './render-cache.js';
 import type { RealmState } from './state.js';
+import type { UserRows } from './user-rows.js';
 import { freezeForSharing, seedState } from './seed-state.js';
 import { Store, type IdKind } from './store.js';
 
@@ -150,6 +151,7 @@ function buildState(
       : withDefaults<UserSettings>('resources/user-settings.json', data.realm.user_settings_defaults),
   );
   if (renders) context.renders = renders;
+  if (options.rows) context.rows = options.rows;
   loadUsers(context);
   loadGroups(context);
   resolveRealmGroupSettings(context);
@@ -179,6 +181,12 @@ export interface PrepareOptions {
    * are unchanged): the schema check is skipped. The reference checks still run.
    */
   validated?: boolean;
+  /**
+   * Personal rows recorded from an earlier load of exactly this fixture with this code ({@link
+   * PreparedRealm.personalRows}, e.g. read from a realm's prepared form): taken over as they are (the map and its
+   * rows become the realm's) instead of built from the messages. Only with `validated`.
+   */
+  rows?: Map<number, UserRows>;
 }
 
 /**
@@ -239,6 +247,11 @@ export class PreparedRealm {
       device: 1,
       call: 1,
     });
+  }
+
+  /** The realm's personal rows by user id (read only: e.g. to record them in a prepared form of the realm). */
+  personalRows(): ReadonlyMap<number, UserRows> {
+    return this.state.index.flags;
   }
 
   /**

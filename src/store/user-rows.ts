@@ -83,6 +83,26 @@ export class UserRows implements Iterable<[number, number]> {
   }
 
   /**
+   * Rows taking aligned arrays of ascending ids and their bits as they are (no copy: the caller gives them away,
+   * e.g. read from a prepared realm's file).
+   */
+  static fromArrays(ids: Float64Array, bits: Uint16Array): UserRows {
+    if (ids.length !== bits.length) throw new RangeError('ids and bits differ in length');
+    const rows = new UserRows();
+    rows.ids = ids;
+    rows.bits = bits;
+    rows.length = ids.length;
+    return rows;
+  }
+
+  /** The rows as aligned arrays (views of the live rows, valid until the next write; for writing them out). */
+  toArrays(): { ids: Float64Array; bits: Uint16Array } {
+    // Frozen rows have no tail and no patch (freeze made them own first).
+    if (!this.frozen) this.own();
+    return { ids: this.ids.subarray(0, this.length), bits: this.bits.subarray(0, this.length) };
+  }
+
+  /**
    * The message ids, ascending (read only: a view of the live rows, valid until the next write; reading it
    * makes shared rows with a tail this object's own). It is a Float64Array typed as a list: index it, read its
    * length, iterate it, or use the methods typed arrays share with arrays (at, some, slice, indexOf, ...).

@@ -6,6 +6,7 @@ import { createIndexes } from '../message-index.js';
 import type { RealmSettings, UserSettings } from '../../generated/types.js';
 import type { RealmState } from '../state.js';
 import type { LoadRenders } from '../render-cache.js';
+import type { UserRows } from '../user-rows.js';
 
 /** The load in progress. Steps push a problem (`/json/pointer: what is wrong`) instead of throwing. */
 export interface LoadContext {
@@ -18,6 +19,11 @@ export interface LoadContext {
   groupValue(value: unknown, fallback: GroupSettingValue, where: string): GroupSettingValue;
   /** Renders to take instead of rendering (see render-cache.ts); without it the loader renders. */
   renders?: LoadRenders;
+  /**
+   * The personal rows an earlier load of this very fixture built (see PrepareOptions.rows): taken as they are
+   * instead of built from the messages and subscriptions.
+   */
+  rows?: Map<number, UserRows>;
 }
 
 /** An empty state for the fixture, with settings already completed from their schema defaults. */

@@ -47,6 +47,8 @@ interface MessageLoad {
   room: Map<number, number>;
   /** Each user's rows (messages load in id order, so each row is appended), written to the index at the end. */
   rows: Map<number, UserRows>;
+  /** The rows were recorded from an earlier load of the same fixture (LoadContext.rows): none are built. */
+  recorded: boolean;
   renders: Map<string, RenderResult>;
   locations: LocationIndexer;
 }
@@ -71,10 +73,13 @@ export function loadMessages(context: LoadContext): void {
     }
   }
   const { messages } = context.data;
+  const recorded = context.rows;
   const load: MessageLoad = {
     channels,
-    room: rowEstimates(messages, channels),
-    rows: new Map(),
+    // Recorded rows need no estimate: they are taken as they are.
+    room: recorded ? new Map() : rowEstimates(messages, channels),
+    rows: recorded ?? new Map(),
+    recorded: recorded !== undefined,
     renders: new Map(),
     locations: new LocationIndexer(context.state.index),
   };
@@ -261,6 +266,8 @@ function loadMessage(context: LoadContext, m: FixtureMessage, at: number, load: 
   if (m.last_moved_timestamp !== undefined) message.last_moved_timestamp = m.last_moved_timestamp;
   state.messages.set(id, message);
   load.locations.add(id, streamId, topic, recipients);
+  // Recorded rows hold every reader's row already; who received the message was checked when they were made.
+  if (load.recorded) return;
 
   const channel = streamId === null ? undefined : load.channels.get(streamId);
   const readers = readersOf(channel, recipients, senderId, m.timestamp);
