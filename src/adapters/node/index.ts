@@ -8,3 +8,11 @@ export {
   parseCorsOrigins,
   type CorsOrigins,
 } from './cors.js';
+export {
+  basicAuth,
+  createRealm,
+  type CreateRealmOptions,
+  type RealmAccount,
+  type RealmClient,
+  type RealmRequestInit,
+} from './realm-client.js';
