@@ -1,7 +1,6 @@
 /** The mock-only control surface (/svc-mock/* routes): present only when the app runs inside createMock with control on. */
 import type { RealmFixture } from '../generated/types.js';
 import { errors } from './errors/index.js';
-import type { AppServices } from './services.js';
 
 /** One entry of the request log (GET /svc-mock/requests). */
 export interface RequestLogEntry {
@@ -59,10 +58,11 @@ export interface MockControl {
 
 /**
  * The app's control surface; throws the unknown-endpoint 404 when control is off, so a mock without control
- * looks like a server that never had these routes.
+ * looks like a server that never had these routes. `services` is the app's AppServices, typed by the one field
+ * read here: services.ts imports this file's types, and this file does not import it back.
  */
 export function requireControl(
-  services: AppServices,
+  services: { readonly control?: MockControl },
   request?: { method: string; path: string },
 ): MockControl {
   if (!services.control) throw errors.noSuchEndpoint(request?.method ?? 'GET', request?.path ?? '/svc-mock/');

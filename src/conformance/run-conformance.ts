@@ -6,10 +6,10 @@ import { AccountsError, parseAccounts, type AccountBook } from './accounts.js';
 import type { Alias } from './alias.js';
 import { startAudit } from './audit/index.js';
 import { computeCoverage } from './coverage.js';
-import { createHttpTarget, fetchMockAccounts } from './http-target.js';
+import { fetchMockAccounts } from './http-target.js';
 import { IgnoreFileError } from './diff/ignore.js';
 import { loadScenarios, ScenarioFileError, type LoadedScenario } from './loader.js';
-import { createMockTarget, devRealmAccounts } from './mock-target.js';
+import { devRealmAccounts } from './mock-target.js';
 import type { RunReport } from './report.js';
 import { createConsoleReporter } from './reporters/console.js';
 import { writeReports } from './reporters/write-reports.js';
@@ -27,9 +27,11 @@ import {
 import { TransportError } from './transport-error.js';
 import { retryReads, type Target } from './target.js';
 import { REPORTERS } from './reporter-kinds.js';
+import { createTarget } from './create-target.js';
+import { UsageError } from './usage-error.js';
 
 /** The report formats `--reporter` takes. */
-export { REPORTERS };
+export { REPORTERS, createTarget, UsageError };
 
 /** Options of a run, as the command line gives them (network, parallel and selection flags in RunFlags). */
 export interface ConformanceOptions extends RunFlags, Omit<SelectionOptions, 'shard'> {
@@ -65,25 +67,7 @@ export interface ConformanceIo {
   makeTarget?: (spec: string) => Target;
 }
 
-/** A configuration problem: exit code 2. */
-export class UsageError extends Error {}
-
 const DEFAULT_SCENARIOS = new URL('../../scenarios/', import.meta.url).pathname;
-
-/**
- * The target a `--target` value names: `mock` in process, or a URL over HTTP (a server that answers
- * GET /svc-mock/accounts is a svc-mock server, so its control API counts as available).
- */
-export async function createTarget(
-  spec: string,
-  options: { featureLevel?: number; timeoutMs?: number; retries?: number } = {},
-): Promise<Target> {
-  if (spec === 'mock') return createMockTarget({ featureLevel: options.featureLevel });
-  const probe = createHttpTarget(spec, options);
-  if ((await fetchMockAccounts(probe, retryPolicy(options))) === undefined) return probe;
-  await probe.close();
-  return createHttpTarget(spec, { ...options, features: ['control'] });
-}
 
 /**
  * Scenarios selected by files, `--grep` (name, file or tag), `--read-only`, `--exclude` and `--tag`, then the

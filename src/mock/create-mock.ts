@@ -7,19 +7,19 @@ import { authenticate } from '../api/auth.js';
 import { deriveRequest } from '../api/derive-request.js';
 import type { ControlClock, MockControl, RequestLogEntry } from '../api/control.js';
 import { errors } from '../api/errors/index.js';
-import { ConnectionDroppedError, responseText, type ApiRequest, type ApiResponse } from '../api/route.js';
+import type { ApiRequest, ApiResponse } from '../api/route.js';
 import { createTraffic, type Traffic } from '../api/traffic/index.js';
 import type { Clock, ManualClock } from '../store/clock.js';
 import { createControllableClock, parseDuration } from '../store/controllable-clock.js';
 import { exportRealm } from '../store/export-realm.js';
 import { PreparedRealm, RealmLoadError } from '../store/load-realm.js';
-import { cancelScheduledDelivery } from '../store/scheduled-messages/delivery.js';
 import { freshSeed } from '../api/fresh-seed.js';
 import { listAccounts } from './accounts.js';
 import { elapsedMs } from './elapsed.js';
 import { jsonExcerpt, textExcerpt } from './excerpt.js';
 import { RequestLog } from './request-log.js';
 import { withRealms, type RealmRegistry } from './realms.js';
+import { fetchThrough, retire } from './fetch-through.js';
 
 /** Options of {@link createMock}: createApp's, plus whether the /svc-mock control routes answer. */
 export interface MockOptions extends AppOptions {
@@ -57,12 +57,6 @@ export interface Mock extends App, MockControl {
 
 /** A realm's Mock before the registry joins it (what {@link createRealmMock} builds). */
 export type RealmMock = Omit<Mock, 'realms' | 'realm' | 'subdomain'>;
-
-/** Stops what an app left armed on the shared clock: its queues (as a restart) and scheduled deliveries. */
-export function retire(app: App): void {
-  app.services.queues.closeAll();
-  for (const id of app.store.state.scheduledMessages.keys()) cancelScheduledDelivery(app.store, id);
-}
 
 /** Requests with this header (the inspector page's own polls) are left out of the request log. */
 export const INSPECTOR_HEADER = 'x-svc-mock-inspector';
@@ -246,25 +240,4 @@ export function createRealmMock(options: MockOptions, prepare?: (app: App) => vo
     ...control,
     faults,
   };
-}
-
-/** `mock.fetch`: a Request translated to the plain record `handle` takes (the Host is the URL's unless set). */
-export async function fetchThrough(
-  request: Request,
-  handle: (request: ApiRequest) => Promise<ApiResponse>,
-): Promise<Response> {
-  const url = new URL(request.url);
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  const response = await handle({
-    method: request.method,
-    path: url.pathname,
-    query: url.search.slice(1),
-    // fetch sends the URL's host as Host: a Request object carries none of its own.
-    header: (name) => request.headers.get(name) ?? (name === 'host' ? url.host : undefined),
-    body: hasBody ? new Uint8Array(await request.arrayBuffer()) : null,
-    signal: request.signal,
-  });
-  if (response.drop) throw new ConnectionDroppedError();
-  const body = responseText(response);
-  return new Response(body, { status: response.status, headers: response.headers });
 }

@@ -12,7 +12,7 @@ import type { Clock } from '../store/clock.js';
 import { createControllableClock } from '../store/controllable-clock.js';
 import { PreparedRealm } from '../store/load-realm.js';
 import type { Mock, MockOptions, RealmMock } from './create-mock.js';
-import { fetchThrough, retire } from './create-mock.js';
+import { fetchThrough, retire } from './fetch-through.js';
 import { isValidSubdomain, realmApiKey, realmUrlOf, subdomainOf } from './realm-host.js';
 import { answerRealmRoute, isRealmRoute } from './realm-routes.js';
 import { RealmSources, type RealmSource } from './realm-sources.js';

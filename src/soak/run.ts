@@ -3,12 +3,11 @@
  * given time, a drain, the queues deleted, the soak's messages deleted, and every check.
  */
 import { readFileSync } from 'node:fs';
-import { checkDeliveries, type CheckResult } from './check.js';
+import { checkDeliveries } from './check.js';
 import { startServerChild } from './child.js';
-import { createCounts, createHttp, type AnswerCounts } from './http.js';
+import { createCounts, createHttp } from './http.js';
 import type { SoakOptions } from './options.js';
 import { Oracle } from './oracle.js';
-import type { SoakMemory } from './protocol.js';
 import {
   deleteQueues,
   eachLimited,
@@ -18,29 +17,11 @@ import {
   type SoakQueue,
 } from './queues.js';
 import { setupWorld } from './setup.js';
-import { runWorkload, type WorkloadResult } from './workload.js';
-import { judge, latencyOf, type Latency } from './verdict.js';
+import { runWorkload } from './workload.js';
+import type { SoakReport } from './report.js';
+import { judge, latencyOf } from './verdict.js';
 
-/** Everything a run measured and found. */
-export interface SoakReport {
-  options: SoakOptions;
-  /** Seconds of traffic, and of the whole run (child start to child stop). */
-  trafficSec: number;
-  totalSec: number;
-  workload: WorkloadResult;
-  deliveries: number;
-  heartbeats: number;
-  /** Polls sent again after a network error (counted, not failed: the protocol is made for it). */
-  pollRetries: number;
-  latency: Latency;
-  memory: { baseline: SoakMemory; afterQueues: SoakMemory; afterCleanup: SoakMemory; peakRss: number };
-  answers: AnswerCounts;
-  check: CheckResult;
-  /** Problems seen while polling, registering or deleting (id gaps, refusals). */
-  queueProblems: string[];
-  /** Failed checks, one line each; empty when the run passed. */
-  failures: string[];
-}
+export type { SoakReport } from './report.js';
 
 /** The drain gives up once no queue has received anything for this long (a loaded machine is slow, not stuck). */
 const DRAIN_STALL_MS = 30_000;

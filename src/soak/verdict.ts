@@ -1,14 +1,8 @@
 /** The soak's verdict: delivery latency, the list of failed checks and the printed summary. */
 import type { Receipts } from './queues.js';
-import type { SoakReport } from './run.js';
+import type { Latency, SoakReport } from './report.js';
 
-/** Delivery latency (send time → poll return) in milliseconds over every message event received. */
-export interface Latency {
-  count: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
+export type { Latency };
 
 /**
  * How far the server's heap (after a forced collection) may end above its baseline once the queues and the

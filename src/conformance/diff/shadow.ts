@@ -8,7 +8,7 @@ import type { AccountBook } from '../accounts.js';
 import type { Alias } from '../alias.js';
 import type { LoadedScenario } from '../loader.js';
 import { redactResult } from '../redact.js';
-import { UsageError } from '../run-conformance.js';
+import { UsageError } from '../usage-error.js';
 import { runScenario } from '../runner.js';
 import type { Target } from '../target.js';
 import type { Failure, ScenarioResult } from '../transcript.js';

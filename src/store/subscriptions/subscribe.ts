@@ -1,5 +1,5 @@
 /** The subscription change path: subscribe and unsubscribe users, with subscription and peer events. */
-import { SUBSCRIPTION_COLORS } from '../load-realm.js';
+import { SUBSCRIPTION_COLORS } from './colors.js';
 import { formatChannel, formatSubscription } from '../channels/format.js';
 import { canSeeSubscribers } from '../channels/permissions.js';
 import type { ChannelRecord, RealmState, SubscriptionRecord } from '../state.js';
