@@ -41,3 +41,12 @@ it('links every README and docs anchor to a heading of its page', () => {
   expect(checked).toBeGreaterThan(20);
   expect(broken).toEqual([]);
 });
+
+it('links every docs page from README.md, which stays the short front door', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const unlinked = docPages(ROOT)
+    .filter((p) => p !== 'README.md')
+    .filter((p) => !readme.includes(`](${p})`) && !readme.includes(`](${p}#`));
+  expect(unlinked).toEqual([]);
+  expect(readme.split('\n').length).toBeLessThanOrEqual(300);
+});
