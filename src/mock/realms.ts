@@ -196,8 +196,7 @@ export class RealmRegistry {
   /** The handler of a request: its realm's by Host (one Map lookup once the Host was seen), or the 404. */
   readonly dispatch: Handle = (request) => {
     const path = request.path;
-    // `/svc-mock/...` is the only root path starting with 's': the API's requests go by with one comparison.
-    if (path.charCodeAt(1) === 115 && isRealmRoute(path) && (this.options.control ?? true))
+    if (path.length >= 16 && isRealmRoute(path) && (this.options.control ?? true))
       return answerRealmRoute(this, request, this.defaultMock.services);
     if (!this.#multi) return this.defaultHandle(request);
     const host = request.header('host');

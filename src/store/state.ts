@@ -29,7 +29,7 @@ export interface UserRecord {
   date_joined: number;
   timezone: string;
   api_key: string;
-  avatar_source: 'G' | 'U';
+  avatar_source: 'G' | 'U' | 'J';
   avatar_version: number;
   settings: Required<UserSettings>;
   /** The password POST /fetch_api_key accepts; accounts without one cannot log in with a password. */

@@ -29,7 +29,8 @@ export function avatarUrl(
   user: UserRecord,
   options: { clientExtavatar: boolean; viewer?: UserRecord; medium?: boolean },
 ): string | null {
-  if (user.avatar_source === 'U') {
+  // Jdenticons (level 466) are served like uploaded avatars: the client is never left to compute them.
+  if (user.avatar_source === 'U' || user.avatar_source === 'J') {
     const suffix = options.medium ? '-medium' : '';
     return `/user_avatars/${state.realm.id}/${user.user_id}${suffix}.png?version=${user.avatar_version}`;
   }

@@ -20,7 +20,6 @@ import { uploadsProfilesErrors } from './uploads-profiles.js';
 import { userPreferenceErrors } from './user-preferences.js';
 import { viewsFoldersErrors } from './views-folders.js';
 import { devicesCallsErrors } from './devices-calls.js';
-import { orgSettingsBotErrors } from './org-settings-bots.js';
 
 export { ApiError } from './core.js';
 
@@ -44,5 +43,4 @@ export const errors = {
   ...uploadsProfilesErrors,
   ...viewsFoldersErrors,
   ...devicesCallsErrors,
-  ...orgSettingsBotErrors,
 } as const;

@@ -14,6 +14,7 @@ import {
   resolveTopic,
 } from './messages-send-checks.js';
 import { has } from '../../versions/index.js';
+import { mayCreateTopicIn } from '../../store/channels/topic-creation.js';
 
 /** Message sending routes. */
 export const messageSendRoutes = [
@@ -46,6 +47,11 @@ export const messageSendRoutes = [
       if (channel) {
         checkChannelSend(store, user, channel);
         topic = resolveTopic(store, channel, params.topic ?? params.subject);
+        if (
+          has('field_can_create_topic_group', store.featureLevel) &&
+          !mayCreateTopicIn(store.state, user, channel, topic)
+        )
+          throw errors.cannotCreateTopic();
         checkWildcardMention(store, user, channel, topic, rendered);
       } else {
         checkDirectMessagePermission(store.state, user, recipients);

@@ -6,6 +6,7 @@ import { subscribeUsers } from '../subscriptions/subscribe.js';
 import { changeMembers } from '../user-groups/mutate.js';
 import { refreshSystemGroupsWithEvents } from '../users/mutate.js';
 import { formatUser } from '../users.js';
+import { has } from '../../versions/index.js';
 
 /** What a new human user starts with. */
 export interface NewUserInput {
@@ -30,6 +31,15 @@ function newApiKey(store: Store): string {
  * user_group/add_members for each group joined (system groups included), subscription/add to the new
  * user and subscription/peer_add to those who may see each channel's subscribers.
  */
+/**
+ * A new user's avatar source: the realm's default_avatar_source (level 456), where the API can name a
+ * Jdenticon (466); Gravatar otherwise.
+ */
+export function newUserAvatarSource(store: Store): UserRecord['avatar_source'] {
+  const wanted = store.state.settings.default_avatar_source;
+  return wanted === 'J' && has('field_realm_uuid', store.featureLevel) ? 'J' : 'G';
+}
+
 export function createUser(store: Store, input: NewUserInput): UserRecord {
   const { state } = store;
   const now = store.now();
@@ -47,7 +57,7 @@ export function createUser(store: Store, input: NewUserInput): UserRecord {
     date_joined: now,
     timezone: '',
     api_key: newApiKey(store),
-    avatar_source: 'G',
+    avatar_source: newUserAvatarSource(store),
     avatar_version: 1,
     settings: structuredClone(state.userSettingsDefaults),
   };
