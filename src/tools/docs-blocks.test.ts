@@ -220,6 +220,34 @@ describe('the code blocks of README.md and docs/', () => {
     }
   });
 
+  it('shows output as the mock prints it (each output block is produced here)', () => {
+    const minimal = JSON.parse(readFileSync(join(ROOT, 'fixtures/minimal-realm.json'), 'utf8')) as {
+      users: Array<{ role: unknown }>;
+      subscriptions: unknown[];
+    };
+    // docs/realms.md: the first user's role "boss" and a subscription to channel 99.
+    minimal.users[0]!.role = 'boss';
+    minimal.subscriptions.push({ user_id: 1, stream_id: 99 });
+    const produced = new Map<string, () => string>([
+      [
+        'Invalid realm fixture:',
+        () => {
+          try {
+            createApp({ realm: minimal });
+          } catch (error) {
+            return `${(error as Error).message}\n`;
+          }
+          return 'loaded';
+        },
+      ],
+    ]);
+    for (const b of of('output')) {
+      const make = produced.get(b.code.split('\n')[0]!);
+      expect(make, `${where(b)}: an output block this test does not produce`).toBeDefined();
+      expect(make!(), where(b)).toBe(b.code);
+    }
+  });
+
   it('finds every flag of a command-line synopsis in that command --help', async () => {
     const synopsis = of('synopsis');
     expect(synopsis.length).toBeGreaterThan(0);

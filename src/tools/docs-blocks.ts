@@ -14,7 +14,7 @@ export type BlockKind =
   | 'json' // a realm fixture: loaded as the mock loads realms
   | 'yaml' // a scenario or a diff ignore file: loaded by the conformance runner's own loader
   | 'synopsis' // a command-line synopsis: every flag is in that command's --help
-  | 'output' // output the page shows (not code)
+  | 'output' // output the page shows: produced by the docs test and compared
   | 'vite' // run word for word in a new Vite project by src/testing/browser/vite-readme.test.ts
   | 'excerpt'; // a fragment, named as such on the page
 
