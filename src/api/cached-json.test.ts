@@ -193,6 +193,15 @@ describe('JsonText as UTF-8 pieces', () => {
     expect(new TextEncoder().encode('{"a":"é"}')).toEqual(bytes);
   });
 
+  it('joins its pieces once when sent a second time, and sends those bytes from then on', () => {
+    const text = new JsonText(pieces('{"a"', ':"é"}'));
+    expect(Array.isArray(text.wire)).toBe(true);
+    const second = text.wire;
+    expect(second).toBeInstanceOf(Uint8Array);
+    expect(new TextDecoder().decode(second as Uint8Array)).toBe('{"a":"é"}');
+    expect(text.wire).toBe(second);
+  });
+
   it('keeps a string text a string for transports and encodes it once', () => {
     const text = new JsonText('{"a":"é"}');
     expect(text.body).toBe('{"a":"é"}');

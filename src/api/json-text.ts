@@ -44,6 +44,8 @@ export class JsonText {
   private text: string | undefined;
   private utf8: Uint8Array | undefined;
   private pieces: readonly Uint8Array[] | undefined;
+  /** Whether `wire` has given out the pieces once. */
+  private sent = false;
 
   /** `json` is the text, or its UTF-8 bytes in pieces (kept as they are: not copied until read). */
   constructor(json: string | readonly Uint8Array[]) {
@@ -70,10 +72,15 @@ export class JsonText {
 
   /**
    * The UTF-8 bytes as held: one array (kept, made once), or the pieces of a text made from them and not
-   * joined yet, for a transport to copy into memory of its own (see {@link joinInto}).
+   * joined yet, for a transport to copy into memory of its own (see {@link joinInto}). A text sent a second
+   * time (a kept answer) is joined once into bytes of its own, which every later send writes as they are.
    */
   get wire(): Uint8Array | readonly Uint8Array[] {
-    return this.pieces ?? this.bytes;
+    if (this.pieces && !this.sent) {
+      this.sent = true;
+      return this.pieces;
+    }
+    return this.bytes;
   }
 
   /** What a transport sends: the string when the text was made as one, else the bytes (no conversion). */

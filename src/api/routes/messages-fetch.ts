@@ -15,7 +15,8 @@ import type { Store } from '../../store/store.js';
 import { errors } from '../errors/index.js';
 import { encodeShort, JsonText } from '../json-text.js';
 import { pushMessagesJson } from '../message-json.js';
-import { defineRoute } from '../route.js';
+import { memoPage } from '../page-memo.js';
+import { defineRoute, type ApiRequest } from '../route.js';
 import { narrowFromParam } from './messages-narrow.js';
 import { has } from '../../versions/index.js';
 
@@ -95,7 +96,7 @@ function pageFields(
   records: MessageRecord[],
   params: GetMessagesParams,
   head: Record<string, number | boolean>,
-): Record<string, unknown> | JsonText {
+): JsonText {
   const options = {
     applyMarkdown: params.apply_markdown !== false,
     clientExtavatar: params.client_extavatar !== false,
@@ -116,7 +117,8 @@ function pageFields(
     out.match_subject = highlightTopic(record.topic, search);
     return out;
   });
-  return { ...head, messages };
+  // Text, so that a repeated fetch (memoPage) is not serialised again.
+  return new JsonText(JSON.stringify({ ...head, messages }));
 }
 
 const EXCLUSIVE_WITH_IDS = [
@@ -127,6 +129,55 @@ const EXCLUSIVE_WITH_IDS = [
   'use_first_unread_anchor',
 ] as const;
 
+/** One GET /messages answer, assembled from cached message bytes (see pageFields). */
+function fetchPage(store: Store, user: UserRecord, params: GetMessagesParams, request: ApiRequest): JsonText {
+  if (params.message_ids !== undefined) {
+    const conflicting = EXCLUSIVE_WITH_IDS.filter((k) => params[k] !== undefined);
+    if (conflicting.length) throw errors.unsupportedCombination(['message_ids', ...conflicting]);
+    const narrow = narrowFromParam(store, user, params.narrow, true, request);
+    const records = [...new Set(params.message_ids)]
+      .sort((a, b) => a - b)
+      .map((id) => store.state.messages.get(id))
+      .filter((m): m is MessageRecord => !!m && canReadMessage(store.state, user, m) && narrow.filter(m));
+    return pageFields(store, user, narrow, records, params, {
+      found_anchor: false,
+      found_oldest: false,
+      found_newest: false,
+      history_limited: false,
+    });
+  }
+  if (params.use_first_unread_anchor && params.anchor !== undefined)
+    throw errors.unsupportedCombination(['anchor', 'use_first_unread_anchor']);
+  // Servers before feature level 1 took integer anchors only (use_first_unread_anchor was the way then).
+  if (
+    params.anchor !== undefined &&
+    !has('string_anchors', store.featureLevel) &&
+    !/^-?\d+$/.test(params.anchor.trim())
+  )
+    throw errors.invalidAnchor();
+  const anchorParam = params.use_first_unread_anchor ? 'first_unread' : params.anchor;
+  if (anchorParam === undefined) throw errors.missingAnchor();
+  if (params.num_before === undefined) throw errors.missingArgument('num_before');
+  if (params.num_after === undefined) throw errors.missingArgument('num_after');
+  const includeAnchor = params.include_anchor !== false;
+  checkRange(params.num_before, params.num_after, includeAnchor);
+  const narrow = narrowFromParam(store, user, params.narrow, true, request);
+  const anchor = resolveAnchor(store, user, narrow, anchorParam, { anchorDate: params.anchor_date });
+  const range = fetchRange(store.state, narrow, {
+    anchor,
+    numBefore: params.num_before,
+    numAfter: params.num_after,
+    includeAnchor,
+  });
+  return pageFields(store, user, narrow, range.messages, params, {
+    anchor,
+    found_anchor: range.foundAnchor,
+    found_oldest: range.foundOldest,
+    found_newest: range.foundNewest,
+    history_limited: false,
+  });
+}
+
 /** Message fetching routes. */
 export const messageFetchRoutes = [
   defineRoute<GetMessagesParams>({
@@ -136,51 +187,7 @@ export const messageFetchRoutes = [
     summary: 'Fetch messages around an anchor or by ID, filtered by a narrow',
     sharedParams: true,
     handler({ store, user, params, request }) {
-      if (params.message_ids !== undefined) {
-        const conflicting = EXCLUSIVE_WITH_IDS.filter((k) => params[k] !== undefined);
-        if (conflicting.length) throw errors.unsupportedCombination(['message_ids', ...conflicting]);
-        const narrow = narrowFromParam(store, user, params.narrow, true, request);
-        const records = [...new Set(params.message_ids)]
-          .sort((a, b) => a - b)
-          .map((id) => store.state.messages.get(id))
-          .filter((m): m is MessageRecord => !!m && canReadMessage(store.state, user, m) && narrow.filter(m));
-        return pageFields(store, user, narrow, records, params, {
-          found_anchor: false,
-          found_oldest: false,
-          found_newest: false,
-          history_limited: false,
-        });
-      }
-      if (params.use_first_unread_anchor && params.anchor !== undefined)
-        throw errors.unsupportedCombination(['anchor', 'use_first_unread_anchor']);
-      // Servers before feature level 1 took integer anchors only (use_first_unread_anchor was the way then).
-      if (
-        params.anchor !== undefined &&
-        !has('string_anchors', store.featureLevel) &&
-        !/^-?\d+$/.test(params.anchor.trim())
-      )
-        throw errors.invalidAnchor();
-      const anchorParam = params.use_first_unread_anchor ? 'first_unread' : params.anchor;
-      if (anchorParam === undefined) throw errors.missingAnchor();
-      if (params.num_before === undefined) throw errors.missingArgument('num_before');
-      if (params.num_after === undefined) throw errors.missingArgument('num_after');
-      const includeAnchor = params.include_anchor !== false;
-      checkRange(params.num_before, params.num_after, includeAnchor);
-      const narrow = narrowFromParam(store, user, params.narrow, true, request);
-      const anchor = resolveAnchor(store, user, narrow, anchorParam, { anchorDate: params.anchor_date });
-      const range = fetchRange(store.state, narrow, {
-        anchor,
-        numBefore: params.num_before,
-        numAfter: params.num_after,
-        includeAnchor,
-      });
-      return pageFields(store, user, narrow, range.messages, params, {
-        anchor,
-        found_anchor: range.foundAnchor,
-        found_oldest: range.foundOldest,
-        found_newest: range.foundNewest,
-        history_limited: false,
-      });
+      return memoPage(store, user, params, () => fetchPage(store, user, params, request));
     },
   }),
   defineRoute<GetMessagesMatchesNarrowParams>({
