@@ -89,9 +89,13 @@ export function createMock(options: MockOptions): Mock {
 
 /**
  * One realm's mock (no host dispatch); `prepare` is called on each app it builds (the first, and after every
- * reset and restore) before the app answers: the realm registry gives a realm its URL, keys and ids there.
+ * reset and restore, with the app it replaces) before the app answers: the realm registry gives a realm its
+ * URL, keys and ids there.
  */
-export function createRealmMock(options: MockOptions, prepare?: (app: App) => void): RealmMock {
+export function createRealmMock(
+  options: MockOptions,
+  prepare?: (app: App, previous: App | undefined) => void,
+): RealmMock {
   const initial = options.realm instanceof PreparedRealm ? options.realm : PreparedRealm.from(options.realm);
   const clock: Clock = options.clock ?? createControllableClock();
   const faults = options.traffic ?? createTraffic({ seed: options.seed, clock });
@@ -136,7 +140,7 @@ export function createRealmMock(options: MockOptions, prepare?: (app: App) => vo
       seed: seed + generations++ * GENERATION_SEED_STEP,
       traffic: faults,
     });
-    prepare?.(app);
+    prepare?.(app, previous);
     if (options.control ?? true) app.services.control = control;
     app.store.onEvent(notify);
     // What a server restart does: the old queues are gone, parked polls hear BAD_EVENT_QUEUE_ID.

@@ -204,6 +204,21 @@ describe('many realms in process', () => {
     await expect(mock.realms.create({ subdomain: 'shared' })).rejects.toThrow(/already in use/);
   });
 
+  it("keeps a realm's keys across reset and a restore of its own snapshot; another realm's keys are made its own", async () => {
+    const mock = createMock({ realm: preparedDevRealm(), logError: () => {} });
+    const a = await mock.realms.create({ subdomain: 'a' });
+    const keys = (m: Mock) => (m.accounts() as Account[]).map((x) => x.api_key);
+    const own = keys(a);
+    a.reset();
+    expect(keys(a)).toEqual(own);
+    a.restore(a.snapshot());
+    expect(keys(a)).toEqual(own);
+    // The default realm's state, keys included, restored into a: a's own keys again, not the default realm's.
+    a.restore(mock.snapshot());
+    expect(keys(a)).toEqual(own);
+    expect(keys(a).some((key) => keys(mock).includes(key))).toBe(false);
+  });
+
   it('hands out ids of a new realm beyond every id of another realm', async () => {
     const mock = createMock({ realm: preparedDevRealm(), logError: () => {} });
     const a = await mock.realms.create({ subdomain: 'a' });
