@@ -1,4 +1,5 @@
 /** A server reached over HTTP with undici (the only module of the runner that does network I/O). */
+import { lookup } from 'node:dns';
 import type { Agent } from 'undici';
 import type { AccountBook } from './accounts.js';
 import { accountsFromList } from './accounts.js';
@@ -18,6 +19,11 @@ export interface HttpTargetOptions {
   timeoutMs?: number;
   /** Features the server is known to have (a svc-mock server has the control API). */
   features?: readonly Feature[];
+  /**
+   * Connect to this host name or address whatever the URL's host (a realm's URL names its subdomain, which DNS
+   * may not know: `r1.localhost`); the URL's host is still sent as `Host`.
+   */
+  connectTo?: string;
 }
 
 /** A target at `url` (the server root, e.g. `http://127.0.0.1:9991`; a trailing `/api/v1` is dropped). */
@@ -31,7 +37,12 @@ export function createHttpTarget(url: string, options: HttpTargetOptions = {}): 
     agent ??= new undici.Agent({
       headersTimeout: timeout,
       bodyTimeout: timeout,
-      connect: { timeout },
+      connect: {
+        timeout,
+        ...(options.connectTo === undefined
+          ? {}
+          : { lookup: (_name, opts, done) => lookup(options.connectTo!, opts, done) }),
+      },
       connections: 8,
     });
     const started = performance.now();

@@ -78,6 +78,34 @@ describe('parallel and sharded runs against the mock', () => {
     );
   }, 120_000);
 
+  it('--jobs 4 against a served mock runs each job in a dev realm of its own, deleted after, with the serial results', async () => {
+    // As on `serve`, where the source 'dev' is the dev realm whatever the server started from.
+    const mock = createMock({ realm: preparedDevRealm(), realmSources: { dev: preparedDevRealm() } });
+    const server = await startServer(mock, { port: 0, host: '127.0.0.1' });
+    const made: Array<string | undefined> = [];
+    const create = mock.realms.create.bind(mock.realms);
+    mock.realms.create = (options) => {
+      made.push(options?.subdomain);
+      return create(options);
+    };
+    try {
+      const writes = (since = 0) =>
+        mock.requests({ since }).filter((r) => r.method !== 'GET' && r.path.startsWith('/api/v1/'));
+      const serial = await run({ target: server.url }, 'http-serial');
+      expect(made).toEqual([]);
+      expect(Object.keys(serial)).toHaveLength(8);
+      expect(writes().length).toBeGreaterThan(0);
+      const last = mock.requests().at(-1)!.id;
+      expect(await run({ target: server.url, jobs: 4 }, 'http-jobs')).toEqual(serial);
+      expect(made).toEqual([1, 2, 3, 4].map((k) => `conformance-par-${k}`));
+      expect(mock.realms.list()).toEqual([]);
+      // The scenarios wrote in the realms: the default realm saw only the runner's reads.
+      expect(writes(last)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
   it('refuses to merge reports of different targets, exit 2', async () => {
     const { err, io } = sink();
     const other = join(dir, 'other.json');

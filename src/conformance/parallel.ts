@@ -25,12 +25,13 @@ export const safeBesideOthers = ({ scenario }: LoadedScenario): boolean =>
 
 /**
  * Runs every scenario with `run`, up to `jobs` at once: consecutive scenarios that may run concurrently share
- * the lanes, any other runs alone. Results come back (and to `onResult`) in the selection's order, so they read
- * the same as a serial run's.
+ * the lanes, any other runs alone. `run` learns its lane (0 to jobs - 1; 0 for a scenario run alone), so each
+ * lane may have a realm of its own. Results come back (and to `onResult`) in the selection's order, so they
+ * read the same as a serial run's.
  */
 export async function schedule(
   scenarios: readonly LoadedScenario[],
-  run: (loaded: LoadedScenario) => Promise<ScenarioResult>,
+  run: (loaded: LoadedScenario, lane: number) => Promise<ScenarioResult>,
   options: ScheduleOptions,
 ): Promise<ScenarioResult[]> {
   const n = scenarios.length;
@@ -45,8 +46,8 @@ export async function schedule(
     // (`emitted++` stays outside the optional call, which would skip evaluating it without onResult.)
     for (; emitted < n && results[emitted]; emitted++) options.onResult?.(results[emitted]!);
   };
-  const runAt = async (i: number): Promise<void> => {
-    const result = await run(scenarios[i]!);
+  const runAt = async (i: number, lane: number): Promise<void> => {
+    const result = await run(scenarios[i]!, lane);
     results[i] = result;
     if (result.outcome === 'failed') failed++;
     emit();
@@ -54,14 +55,14 @@ export async function schedule(
   let i = 0;
   while (i < n && !stopped()) {
     if (jobs === 1 || !concurrent(scenarios[i]!)) {
-      await runAt(i++);
+      await runAt(i++, 0);
       continue;
     }
     let end = i;
     while (end < n && concurrent(scenarios[end]!)) end++;
     let cursor = i;
-    const lane = async (): Promise<void> => {
-      while (cursor < end && !stopped()) await runAt(cursor++);
+    const lane = async (_: unknown, index: number): Promise<void> => {
+      while (cursor < end && !stopped()) await runAt(cursor++, index);
     };
     await Promise.all(Array.from({ length: Math.min(jobs, end - i) }, lane));
     i = cursor;

@@ -14,7 +14,8 @@ import type { RunReport } from './report.js';
 import { createConsoleReporter } from './reporters/console.js';
 import { writeReports } from './reporters/write-reports.js';
 import { secretsFor } from './redact.js';
-import { readFeatureLevel, runScenarios } from './runner.js';
+import { openRealmLanes, runInRealmLanes, type RealmLanes } from './realm-lanes.js';
+import { readFeatureLevel, runScenarios, type RunOptions } from './runner.js';
 import { retryPolicy, runOptionsOf, type RunFlags } from './run-flags.js';
 import {
   describeSelection,
@@ -113,6 +114,7 @@ function readAccounts(file: string): AccountBook {
 export async function runConformance(options: ConformanceOptions, io: ConformanceIo): Promise<number> {
   let target: Target | undefined;
   let reference: { close(): Promise<void> } | undefined;
+  let lanes: RealmLanes | undefined;
   try {
     const scenarios = selectScenarios(options);
     if (options.list) {
@@ -174,7 +176,17 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
         ).openShadow({ ...options, against: options.against, target, accounts: checked, featureLevel, runId })
       : undefined;
     reference = shadow;
-    const results = await runScenarios(scenarios, {
+    // --jobs against a svc-mock server that makes realms: each job runs in a dev realm of its own.
+    lanes = shadow
+      ? undefined
+      : await openRealmLanes(target, {
+          jobs: options.jobs ?? 1,
+          runId,
+          timeoutMs: options.timeoutMs,
+          retry: retryPolicy(options),
+          aliases: options.aliases,
+        });
+    const runOptions: RunOptions = {
       target,
       accounts: checked,
       featureLevel,
@@ -184,7 +196,10 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
       onResult: (r) => consoleReporter?.onResult(r),
       ...runOptionsOf(options, target),
       ...(shadow ? { reference: shadow.hook } : {}),
-    });
+    };
+    const results = lanes
+      ? await runInRealmLanes(scenarios, lanes.lanes, runOptions)
+      : await runScenarios(scenarios, runOptions);
     if (audit) {
       const audited = await audit.finish();
       results.push(audited);
@@ -200,7 +215,9 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
       coverage: computeCoverage(results, { featureLevel, control: target.features.has('control') }),
     };
     consoleReporter?.finish(report);
-    writeReports(report, options.reporters, { out: io.out, secrets: secretsFor(checked) });
+    const secrets = secretsFor(checked);
+    for (const lane of lanes?.lanes ?? []) secrets.addBook(lane.accounts);
+    writeReports(report, options.reporters, { out: io.out, secrets });
     return results.some((r) => r.outcome === 'failed') || io.signal?.aborted ? 1 : 0;
   } catch (error) {
     if (
@@ -215,6 +232,7 @@ export async function runConformance(options: ConformanceOptions, io: Conformanc
     }
     throw error;
   } finally {
+    await lanes?.close();
     await reference?.close();
     await target?.close();
   }
