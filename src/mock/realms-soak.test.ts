@@ -1,104 +1,29 @@
 /**
  * 20 realms × 10 event queues under concurrent sends: every queue gets exactly the messages of its own realm,
- * over the node server (a Host per realm) and in process.
+ * over the node server (a Host per realm) and in process. The longer run: src/soak/realms.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../adapters/node/server.js';
+import {
+  realmsOverHttp,
+  soakRealms,
+  type RealmFetch,
+  type RealmMaker,
+  type SoakRealmAccount,
+} from '../soak/realms-soak.js';
 import { preparedDevRealm } from '../testing/dev-realm.js';
 import { fetchWithHost } from '../testing/realm-transports.js';
 import { createMock, type Mock } from './create-mock.js';
 
-const REALMS = 20;
-const QUEUES = 10;
-const SENDS = 10;
-/** Ten active humans of the dev realm, each with a queue in every realm. */
-const LISTENERS = [
-  'AARON',
-  'ZOE',
-  'cordelia',
-  'desdemona',
-  'hamlet',
-  'iago',
-  'othello',
-  'polonius',
-  'prospero',
-  'shiva',
-];
+/** Makes realms in process. */
+const maker =
+  (mock: Mock): RealmMaker =>
+  async (subdomain) =>
+    (await mock.realms.create({ subdomain })).accounts() as SoakRealmAccount[];
 
-type Send = (subdomain: string, path: string, init?: RequestInit) => Promise<Response>;
+const SIZE = { realms: 20, queues: 10, sends: 10, rounds: 2 };
 
-const keyOf = (mock: Mock, local: string): { email: string; api_key: string } =>
-  (mock.accounts() as Array<{ email: string; api_key: string }>).find(
-    (a) => a.email === `${local}@svc.test`,
-  )!;
-
-const auth = (account: { email: string; api_key: string }) => ({
-  Authorization: `Basic ${btoa(`${account.email}:${account.api_key}`)}`,
-  'Content-Type': 'application/x-www-form-urlencoded',
-});
-
-/** Registers the queues, sends from every realm at once, then reads every queue; returns what is wrong. */
-async function soak(mock: Mock, send: Send): Promise<string[]> {
-  const names = Array.from({ length: REALMS }, (_, i) => `s${i + 1}`);
-  const realms = await Promise.all(names.map((subdomain) => mock.realms.create({ subdomain })));
-  const queues = await Promise.all(
-    realms.flatMap((realm) =>
-      LISTENERS.slice(0, QUEUES).map(async (local) => {
-        const account = keyOf(realm, local);
-        const answer = await send(realm.subdomain!, '/api/v1/register', {
-          method: 'POST',
-          headers: auth(account),
-          body: new URLSearchParams({ event_types: '["message"]', all_public_streams: 'true' }).toString(),
-        });
-        const body = (await answer.json()) as { queue_id: string };
-        return { realm: realm.subdomain!, account, queue: body.queue_id };
-      }),
-    ),
-  );
-  // Every realm sends at once, interleaved: message j of every realm before message j+1 of any.
-  const sends: Array<Promise<Response>> = [];
-  for (let j = 0; j < SENDS; j++)
-    for (const realm of realms) {
-      const sender = keyOf(realm, 'iago');
-      const body = new URLSearchParams({
-        type: 'stream',
-        to: 'Verona',
-        topic: 'soak',
-        content: `${realm.subdomain} says ${j}`,
-      });
-      sends.push(
-        send(realm.subdomain!, '/api/v1/messages', {
-          method: 'POST',
-          headers: auth(sender),
-          body: body.toString(),
-        }),
-      );
-    }
-  const statuses = (await Promise.all(sends)).map((r) => r.status);
-  const problems = statuses.some((s) => s !== 200)
-    ? [`sends answered ${[...new Set(statuses)].join(', ')}`]
-    : [];
-  await Promise.all(
-    queues.map(async ({ realm, account, queue }) => {
-      const query = new URLSearchParams({ queue_id: queue, last_event_id: '-1', dont_block: 'true' });
-      const answer = await send(realm, `/api/v1/events?${query}`, { headers: auth(account) });
-      const { events } = (await answer.json()) as {
-        events: Array<{ type: string; message?: { content: string } }>;
-      };
-      const got = events
-        .filter((e) => e.type === 'message')
-        .map((e) => e.message!.content.replace(/<\/?p>/g, ''))
-        .sort();
-      const expected = Array.from({ length: SENDS }, (_, j) => `${realm} says ${j}`).sort();
-      if (JSON.stringify(got) !== JSON.stringify(expected))
-        problems.push(`${realm} queue of ${account.email}: ${JSON.stringify(got)}`);
-    }),
-  );
-  expect(queues).toHaveLength(REALMS * QUEUES);
-  return problems;
-}
-
-describe(`${REALMS} realms × ${QUEUES} queues under concurrent sends`, () => {
+describe(`${SIZE.realms} realms × ${SIZE.queues} queues under concurrent sends`, () => {
   let running: RunningServer;
   const mock = createMock({ realm: preparedDevRealm(), logError: () => {} });
   beforeAll(async () => {
@@ -107,15 +32,53 @@ describe(`${REALMS} realms × ${QUEUES} queues under concurrent sends`, () => {
   afterAll(() => running.close());
 
   it("gives every queue exactly its own realm's messages over the node server", async () => {
-    const send: Send = (subdomain, path, init) =>
+    const send: RealmFetch = (subdomain, path, init) =>
       fetchWithHost(running.url, `${subdomain}.localhost:${running.port}`, path, init);
-    expect(await soak(mock, send)).toEqual([]);
+    // Realms made over POST /svc-mock/realms on the root host.
+    const make = realmsOverHttp((path, init) =>
+      fetchWithHost(running.url, `localhost:${running.port}`, path, init),
+    );
+    const result = await soakRealms(make, send, SIZE);
+    expect(result.problems).toEqual([]);
+    expect(result.delivered).toBe(SIZE.realms * SIZE.queues * SIZE.sends * SIZE.rounds);
   }, 60_000);
 
   it("gives every queue exactly its own realm's messages in process", async () => {
     const local = createMock({ realm: preparedDevRealm(), logError: () => {} });
-    const send: Send = (subdomain, path, init) =>
+    const send: RealmFetch = (subdomain, path, init) =>
       local.fetch(new Request(`http://${subdomain}.localhost:9991${path}`, init));
-    expect(await soak(local, send)).toEqual([]);
+    const result = await soakRealms(maker(local), send, SIZE);
+    expect(result.problems).toEqual([]);
+    expect(result.sent).toBe(SIZE.realms * SIZE.sends * SIZE.rounds);
   }, 60_000);
+
+  it("notices a queue that gets another realm's message (the check is not blind)", async () => {
+    const local = createMock({ realm: preparedDevRealm(), logError: () => {} });
+    // A broken dispatch, simulated: x2's messages are sent in x1 (by x1's sender), so x1's queues get them.
+    const send: RealmFetch = (subdomain, path, init = {}) => {
+      if (subdomain === 'x2' && path === '/api/v1/messages') {
+        const iago = (local.realm('x1')!.accounts() as SoakRealmAccount[]).find(
+          (a) => a.email === 'iago@svc.test',
+        )!;
+        const authorization = `Basic ${btoa(`${iago.email}:${iago.api_key}`)}`;
+        init = {
+          ...init,
+          headers: { ...(init.headers as Record<string, string>), Authorization: authorization },
+        };
+        subdomain = 'x1';
+      }
+      return local.fetch(new Request(`http://${subdomain}.localhost:9991${path}`, init));
+    };
+    const result = await soakRealms(maker(local), send, {
+      realms: 2,
+      queues: 1,
+      sends: 1,
+      rounds: 1,
+      prefix: 'x',
+    });
+    expect(result.problems.sort()).toEqual([
+      'round 0, x1 queue of AARON@svc.test: ["x1 round 0 says 0","x2 round 0 says 0"]',
+      'round 0, x2 queue of AARON@svc.test: []',
+    ]);
+  });
 });
