@@ -11,6 +11,7 @@ import { listAccounts as listStoreAccounts } from '../mock/accounts.js';
 import { createMock, type Mock } from '../mock/create-mock.js';
 import { formatAccountsTable } from './accounts-table.js';
 import { keepCachedRenders, preparedRealmFile, type PreparedRealmFile } from './prepared-realm.js';
+import { preparedFormFile } from './prepared-form.js';
 import { formatRequestLine } from './request-line.js';
 import { closeServer } from './shutdown.js';
 import { registerConformance } from './conformance.js';
@@ -79,7 +80,9 @@ function loadApp(
     else {
       const bytes = readFileSync(file);
       // The build's record of these bytes (the dev realm), when the control API's path prepares the realm.
-      if (options.control !== undefined) recorded = preparedRealmFile(bytes);
+      // Or the realm file's own prepared form (FILE.prepared, `svc-mock realm prepare`) when made from these bytes.
+      if (options.control !== undefined)
+        recorded = preparedRealmFile(bytes) ?? preparedFormFile(realmPath, bytes);
       realm = recorded ? recorded.fixture : JSON.parse(bytes.toString('utf8'));
     }
   } catch (error) {
@@ -94,6 +97,8 @@ function loadApp(
               owned: true,
               renders: recorded?.renders,
               validated: recorded !== undefined,
+              rows: recorded?.rows,
+              messages: recorded?.messages,
             })
           : realm instanceof PreparedRealm
             ? realm

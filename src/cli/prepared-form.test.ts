@@ -28,8 +28,10 @@ const fromJson = (bytes: Uint8Array): App =>
 function fromForm(file: string, bytes: Uint8Array): App {
   const read = readPreparedForm(file, bytes, CODE);
   if (!read || !('form' in read)) throw new Error(`no prepared form: ${JSON.stringify(read)}`);
-  const { fixture, renders, rows } = read.form;
-  return createApp({ realm: PreparedRealm.from(fixture, { owned: true, validated: true, renders, rows }) });
+  const { fixture, renders, rows, messages } = read.form;
+  return createApp({
+    realm: PreparedRealm.from(fixture, { owned: true, validated: true, renders, rows, messages }),
+  });
 }
 
 /** What a user's client would read: every message (all flags, rendered content), by narrow, and itself. */
@@ -73,6 +75,15 @@ describe('a realm prepared form', () => {
       'a generated realm (direct messages, reactions, edits)',
       () => JSON.stringify(generateRealm({ users: 25, channels: 5, messages: 400, seed: 7 })),
       6,
+    ],
+    [
+      'a realm listing its messages out of id order',
+      () => {
+        const realm = generateRealm({ users: 15, channels: 4, messages: 200, seed: 11 });
+        realm.messages.reverse();
+        return JSON.stringify(realm);
+      },
+      5,
     ],
   ])('loads %s to the same answers as its JSON', async (_name, bytesOf, userCount) => {
     const bytes = Buffer.from(bytesOf());

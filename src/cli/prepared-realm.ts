@@ -13,6 +13,7 @@ import type { CompleteRealmFixture } from '../store/realm-fixture.js';
 import { keepRenderedRealmDescription, renderedRealmDescription } from '../store/realm-info.js';
 import type { RealmState } from '../store/state.js';
 import type { UserRows } from '../store/user-rows.js';
+import type { MessageSource } from '../store/realm-loader/context.js';
 import {
   parseRecordedRenders,
   recordedRenders,
@@ -49,6 +50,8 @@ export interface PreparedRealmFile {
   realmDescription?: [string, string];
   /** The personal rows its load built, when recorded (a realm's prepared form, see prepared-form.ts). */
   rows?: Map<number, UserRows>;
+  /** The messages read while loading (the fixture's list then empty; a prepared form's, see prepared-form.ts). */
+  messages?: MessageSource;
 }
 
 /**

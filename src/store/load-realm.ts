@@ -6,7 +6,7 @@ import type { Clock } from './clock.js';
 import { refreshSystemGroups } from './groups.js';
 import type { Random } from './random.js';
 import { loadChannels, loadSubscriptions } from './realm-loader/channels.js';
-import { createLoadContext } from './realm-loader/context.js';
+import { createLoadContext, type MessageSource } from './realm-loader/context.js';
 import { loadGroups, resolveRealmGroupSettings } from './realm-loader/groups.js';
 import { loadMessages } from './realm-loader/messages.js';
 import { quickCheckMessage } from './realm-loader/message-check.js';
@@ -152,6 +152,7 @@ function buildState(
   );
   if (renders) context.renders = renders;
   if (options.rows) context.rows = options.rows;
+  if (options.messages) context.messageSource = options.messages;
   loadUsers(context);
   loadGroups(context);
   resolveRealmGroupSettings(context);
@@ -187,6 +188,11 @@ export interface PrepareOptions {
    * rows become the realm's) instead of built from the messages. Only with `validated`.
    */
   rows?: Map<number, UserRows>;
+  /**
+   * The fixture's messages, read one at a time in ascending id order from a prepared form, loaded instead of the
+   * fixture's own list (then empty). Only with `validated`.
+   */
+  messages?: MessageSource;
 }
 
 /**

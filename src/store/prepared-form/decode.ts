@@ -2,6 +2,7 @@
 import type { FixtureMessage } from '../../generated/types.js';
 import type { RenderResult } from '../../markdown/context.js';
 import type { CompleteRealmFixture } from '../realm-fixture.js';
+import type { MessageSource } from '../realm-loader/context.js';
 import { recordedRenders, type LoadRenders } from '../render-cache.js';
 import type { RealmState } from '../state.js';
 import { UserRows } from '../user-rows.js';
@@ -18,11 +19,13 @@ import {
   type TypedSection,
 } from './layout.js';
 
-/** A prepared form read back: PreparedRealm.from(fixture, { owned, validated: true, renders, rows }). */
+/** A prepared form read back: PreparedRealm.from(fixture, { owned, validated: true, renders, rows, messages }). */
 export interface DecodedPreparedForm {
   fixture: CompleteRealmFixture;
   renders: LoadRenders;
   rows: Map<number, UserRows>;
+  /** The messages, when in id order: then read while loading (PrepareOptions.messages), the fixture's list empty. */
+  messages?: MessageSource;
 }
 
 /** Bytes of the file's start needed to read the header's length. */
@@ -65,13 +68,16 @@ function typed<K extends TypedSection>(name: K, bytes: Uint8Array): InstanceType
   >;
 }
 
-/** The fixture's messages from the columns, in file order, as the validated fixture held them. */
-function messagesOf(
+/**
+ * The fixture's messages from the columns, read in file order (the tape of extras is read front to back), each
+ * as the validated fixture held it.
+ */
+function messageReader(
   count: number,
   section: <K extends TypedSection>(name: K) => InstanceType<(typeof TYPED_SECTIONS)[K]>,
   strings: readonly string[],
   extras: TapeReader,
-): FixtureMessage[] {
+): { ids: Float64Array; source: MessageSource } {
   const id = section('id');
   const sender = section('sender');
   const stream = section('stream');
@@ -84,8 +90,9 @@ function messagesOf(
   const toIds = section('toIds');
   if (id.length !== count || toStart.length !== count + 1)
     throw new RangeError('message columns differ in length');
-  const messages = new Array<FixtureMessage>(count);
-  for (let i = 0; i < count; i++) {
+  let next = 0;
+  const read = (i: number): FixtureMessage => {
+    if (i !== next++) throw new RangeError('prepared messages are read in file order');
     const bits = shape[i]!;
     // Every message gets every field (undefined when absent) in one order: one shape for the loader to read.
     const m: FixtureMessage = {
@@ -105,10 +112,15 @@ function messagesOf(
       starred_by: undefined,
     };
     if (extras.next() === i) extras.read(m as unknown as Record<string, unknown>);
-    messages[i] = m;
-  }
-  return messages;
+    return m;
+  };
+  return { ids: id, source: { count, read } };
 }
+
+const ascending = (ids: Float64Array): boolean => {
+  for (let i = 1; i < ids.length; i++) if (ids[i - 1]! > ids[i]!) return false;
+  return true;
+};
 
 /** One empty set for every render without mentions: loaded records never change their mention set in place. */
 const NO_MENTIONS: Set<number> = new Set();
@@ -173,7 +185,10 @@ export function decodePreparedForm(
   const section = <K extends TypedSection>(name: K) => typed(name, read(name));
   const strings = json<string[]>('strings');
   const extras = new TapeReader(section('extras'), strings, json<unknown[]>('extrasJson'));
-  const messages = messagesOf(header.messageCount, section, strings, extras);
+  const { ids, source } = messageReader(header.messageCount, section, strings, extras);
+  // Messages in id order (the common case) are read one at a time while loading; others are listed here.
+  const inOrder = ascending(ids);
+  const messages = inOrder ? [] : Array.from({ length: source.count }, (_, i) => source.read(i));
   const renders = rendersOf(
     header,
     strings,
@@ -182,5 +197,10 @@ export function decodePreparedForm(
     json<Array<[number, number[], number[]]>>('mentions'),
   );
   const rows = rowsOf(section('rowUsers'), section('rowIds'), section('rowBits'));
-  return { fixture: { ...header.fixture, messages }, renders, rows };
+  return {
+    fixture: { ...header.fixture, messages },
+    renders,
+    rows,
+    ...(inOrder ? { messages: source } : {}),
+  };
 }

@@ -1,12 +1,21 @@
 /** What every step of loading a fixture shares: the fixture, the state being built, and the problem list. */
 import { completeLinkifier } from '../linkifiers/linkifiers.js';
-import type { GroupSettingValue } from '../../generated/types.js';
+import type { FixtureMessage, GroupSettingValue } from '../../generated/types.js';
 import type { CompleteRealmFixture } from '../realm-fixture.js';
 import { createIndexes } from '../message-index.js';
 import type { RealmSettings, UserSettings } from '../../generated/types.js';
 import type { RealmState } from '../state.js';
 import type { LoadRenders } from '../render-cache.js';
 import type { UserRows } from '../user-rows.js';
+
+/**
+ * The fixture's messages read one at a time, in ascending id order (e.g. from a realm's prepared form), instead
+ * of the fixture's list: no million message objects live at once. `read` may give the same object each time.
+ */
+export interface MessageSource {
+  count: number;
+  read(position: number): FixtureMessage;
+}
 
 /** The load in progress. Steps push a problem (`/json/pointer: what is wrong`) instead of throwing. */
 export interface LoadContext {
@@ -24,6 +33,8 @@ export interface LoadContext {
    * instead of built from the messages and subscriptions.
    */
   rows?: Map<number, UserRows>;
+  /** The messages to load instead of the fixture's (see MessageSource). */
+  messageSource?: MessageSource;
 }
 
 /** An empty state for the fixture, with settings already completed from their schema defaults. */

@@ -83,7 +83,9 @@ export function loadMessages(context: LoadContext): void {
     renders: new Map(),
     locations: new LocationIndexer(context.state.index),
   };
-  for (const at of idOrder(messages)) loadMessage(context, messages[at]!, at, load);
+  const source = context.messageSource;
+  if (source) for (let at = 0; at < source.count; at++) loadMessage(context, source.read(at), at, load);
+  else for (const at of idOrder(messages)) loadMessage(context, messages[at]!, at, load);
   writeRows(context.state.index, load);
 }
 
