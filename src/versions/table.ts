@@ -1403,7 +1403,8 @@ export const BEHAVIOURS = {
   },
   field_can_create_topic_group: {
     level: 441,
-    change: 'channel objects carry can_create_topic_group (role:everyone unless set)',
+    change:
+      'channel objects carry can_create_topic_group (role:everyone unless set); a message to a topic without messages needs the sender (or a bot\'s owner) in it, administrators included: "You do not have permission to create new topics in this channel." (below: anyone who may post starts topics)',
     where: 'channel and subscription objects (register, GET /streams, GET /users/me/subscriptions, events)',
   },
   field_tenor_api_key: {
@@ -1437,7 +1438,8 @@ export const BEHAVIOURS = {
   },
   field_realm_default_avatar_source: {
     level: 456,
-    change: 'register carries realm_default_avatar_source ("G" or "J")',
+    change:
+      'register carries realm_default_avatar_source ("G" or "J"); users created while it is "J" get a Jdenticon from level 466 (avatar_source "J", avatar_url the user-avatar path, never null for client_gravatar)',
     where: 'POST /register, realm settings',
   },
   field_realm_uuid: {
