@@ -15,7 +15,8 @@ export const INSPECTOR_HTML = String.raw`<!doctype html>
 <a class="skip" href="#messages">Skip to messages</a>
 <header class="topbar">
   <div class="brand"><span class="logo" aria-hidden="true">◆</span> svc-mock <span class="muted">inspector</span></div>
-  <div class="realm"><span class="muted">Realm</span> <strong id="realm-name">…</strong> <span id="connection" class="badge">Connecting</span></div>
+  <div class="realm"><span class="muted">Realm</span> <strong id="realm-name">…</strong> <span id="connection" class="badge">Connecting</span>
+    <span id="realm-switch-field" hidden><label for="realm-switch" class="sr-only">Switch realm</label><select id="realm-switch"></select></span></div>
   <section class="clock" aria-labelledby="clock-heading">
     <h2 id="clock-heading" class="sr-only">Clock</h2>
     <time id="clock-time" class="clock-time" aria-live="off">…</time>

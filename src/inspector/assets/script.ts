@@ -1,5 +1,6 @@
 /** The inspector script (an ES module, plain JS run as is): long-polls /svc-mock/changes and renders what moved; sends, advances the clock, injects faults and resets through the control API and the public API. */
 import { SCRIPT_BASE } from './script-base.js';
+import { SCRIPT_REALMS } from './script-realms.js';
 import { SCRIPT_RENDER } from './script-render.js';
 
 // Kept as text so the package ships it without a build step on the user's side (no backticks or ${ inside).
@@ -72,6 +73,7 @@ async function loop() {
     let pause = 250;
     try {
       await tick();
+      await refreshRealms();
       $('connection').textContent = 'Live';
       $('connection').className = 'badge live';
     } catch (error) {
@@ -147,4 +149,4 @@ void loop();
 `;
 
 /** The whole inspector module: helpers, rendering, then the long-poll loop and the controls. */
-export const INSPECTOR_SCRIPT = [SCRIPT_BASE, SCRIPT_RENDER, SCRIPT_MAIN].join('');
+export const INSPECTOR_SCRIPT = [SCRIPT_BASE, SCRIPT_RENDER, SCRIPT_REALMS, SCRIPT_MAIN].join('');
