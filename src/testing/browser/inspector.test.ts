@@ -8,7 +8,7 @@ import { basicAuth } from '../transports.js';
 import { ensureChromium, launchChromium, servePage, type PageServer } from './harness.js';
 
 const FAILURES = new URL('../../../test-results/', import.meta.url).pathname;
-// `UPDATE_SCREENSHOTS=1 npx vitest run src/testing/browser/inspector.test.ts` refreshes the README's picture.
+// `UPDATE_SCREENSHOTS=1 npx vitest run src/testing/browser/inspector.test.ts` refreshes the picture in README.md and docs/browser.md.
 const README_SCREENSHOT = new URL('../../../docs/inspector.png', import.meta.url).pathname;
 
 describe('the inspector page at /svc-mock/ in a real browser', () => {
