@@ -426,6 +426,7 @@ export type PatchRealmLinkifiersResponse = SuccessEnvelope;
 export type PatchRealmProfileFieldsFieldIdResponse = SuccessEnvelope;
 export type PatchRealmProfileFieldsResponse = SuccessEnvelope;
 export type PatchRealmUserSettingsDefaultsResponse = SuccessEnvelope;
+export type PatchRealmResponse = SuccessEnvelope & {};
 export type PatchSavedSnippetsSavedSnippetIdResponse = SuccessEnvelope;
 export type PatchScheduledMessagesScheduledMessageIdResponse = SuccessEnvelope;
 export type PatchSettingsResponse = SuccessEnvelope & {
@@ -2204,6 +2205,182 @@ export interface PatchRealmUserSettingsDefaultsParams {
   web_left_sidebar_unreads_count_summary?: boolean;
   web_left_sidebar_show_channel_folders?: boolean;
   web_inbox_show_channel_folders?: boolean;
+}
+export interface PatchRealmParams {
+  /**
+   * The organization's name (at most 40 characters).
+   */
+  name?: string;
+  /**
+   * The organization's description, Markdown (at most 1000 characters).
+   */
+  description?: string;
+  /**
+   * Days before a new member is a full member (owners only).
+   */
+  waiting_period_threshold?: number;
+  digest_weekday?: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+  default_language?: string;
+  default_code_block_language?: string;
+  topics_policy?: 'allow_empty_topic' | 'disable_empty_topic';
+  message_edit_history_visibility_policy?: 'all' | 'moves' | 'none';
+  video_chat_provider?: number;
+  invite_required?: boolean;
+  emails_restricted_to_domains?: boolean;
+  disallow_disposable_email_addresses?: boolean;
+  enable_spectator_access?: boolean;
+  enable_read_receipts?: boolean;
+  enable_guest_user_indicator?: boolean;
+  enable_guest_user_dm_warning?: boolean;
+  inline_image_preview?: boolean;
+  inline_url_embed_preview?: boolean;
+  digest_emails_enabled?: boolean;
+  send_welcome_emails?: boolean;
+  message_content_allowed_in_email_notifications?: boolean;
+  name_changes_disabled?: boolean;
+  email_changes_disabled?: boolean;
+  avatar_changes_disabled?: boolean;
+  require_unique_names?: boolean;
+  want_advertise_in_communities_directory?: boolean;
+  allow_message_editing?: boolean;
+  can_access_all_users_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_add_custom_emoji_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_add_subscribers_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_create_bots_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_create_write_only_bots_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_create_groups?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_create_public_channel_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_create_private_channel_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_create_web_public_channel_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_delete_any_message_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_delete_own_message_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_set_delete_message_policy_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_invite_users_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  create_multiuse_invite_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_manage_all_groups?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_mention_many_users_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_move_messages_between_channels_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_move_messages_between_topics_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_resolve_topics_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_set_topics_policy_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  can_summarize_topics_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  direct_message_initiator_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
+  direct_message_permission_group?:
+    | GroupSettingValue
+    | {
+        new: GroupSettingValue;
+        old?: GroupSettingValue;
+      };
 }
 export interface PatchSavedSnippetsSavedSnippetIdParams {
   saved_snippet_id: number;

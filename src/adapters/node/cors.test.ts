@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import realm from '../../../fixtures/minimal-realm.json' with { type: 'json' };
 import { createMock } from '../../mock/create-mock.js';
 import { callOverHttp as call } from '../../testing/node-http-call.js';
-import { DEFAULT_CORS_ORIGINS, parseCorsOrigins, type CorsOrigins } from './cors.js';
+import { allowedOrigin, DEFAULT_CORS_ORIGINS, parseCorsOrigins, type CorsOrigins } from './cors.js';
 import { startServer, type RunningServer } from './server.js';
 
 describe('CORS on the standalone server', () => {
@@ -94,6 +94,18 @@ describe('CORS on the standalone server', () => {
       'http://a.test',
     ]);
     expect(() => parseCorsOrigins('localhost:5173')).toThrow(/Not an origin/);
+    // Subdomain patterns: realm pages such as http://r1.localhost:5173.
+    const realms = parseCorsOrigins('http://*.localhost:*');
+    for (const origin of ['http://r1.localhost:5173', 'http://a.b.localhost:9991'])
+      expect(allowedOrigin(realms, origin), origin).toBe(origin);
+    for (const origin of [
+      'http://localhost:5173',
+      'https://r1.localhost:5173',
+      'http://r1.localhost.evil:80',
+      'http://evil-localhost:1',
+      'http://r1.localhost:x',
+    ])
+      expect(allowedOrigin(realms, origin), origin).toBeUndefined();
     expect(() => parseCorsOrigins('http://a.test/path')).toThrow(/Not an origin/);
   });
 });

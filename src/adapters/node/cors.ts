@@ -17,7 +17,10 @@ const EXPOSE_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Re
 /** How long a browser may cache a preflight answer, in seconds. */
 const MAX_AGE = '600';
 
-/** Parses `serve --cors`: `*`, or comma-separated origins (`http://localhost:*` allows any port). */
+/**
+ * Parses `serve --cors`: `*`, or comma-separated origins (`http://localhost:*` allows any port,
+ * `http://*.localhost:*` any subdomain too).
+ */
 export function parseCorsOrigins(value: string): CorsOrigins {
   const trimmed = value.trim();
   if (trimmed === '*') return '*';
@@ -32,6 +35,20 @@ export function parseCorsOrigins(value: string): CorsOrigins {
 }
 
 function matches(pattern: string, origin: string): boolean {
+  // `http://*.localhost:*`: any subdomain (one or more labels) of the host, e.g. the realms of one server.
+  const star = pattern.indexOf('://*.');
+  if (star >= 0) {
+    const scheme = pattern.slice(0, star + 3);
+    if (!origin.startsWith(scheme)) return false;
+    const label = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*/i.exec(origin.slice(scheme.length))?.[0];
+    if (!label) return false;
+    const rest = origin.slice(scheme.length + label.length);
+    const tail = pattern.slice(star + 4);
+    // The subdomain part must be followed by the pattern's host, e.g. `.localhost:5173`.
+    for (let cut = label.indexOf('.'); cut >= 0; cut = label.indexOf('.', cut + 1))
+      if (matches(`${scheme}x${tail}`, `${scheme}x${label.slice(cut)}${rest}`)) return true;
+    return false;
+  }
   if (!pattern.endsWith(':*')) return pattern === origin;
   const base = pattern.slice(0, -1);
   return origin.startsWith(base) && /^\d+$/.test(origin.slice(base.length));

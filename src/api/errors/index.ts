@@ -20,6 +20,7 @@ import { uploadsProfilesErrors } from './uploads-profiles.js';
 import { userPreferenceErrors } from './user-preferences.js';
 import { viewsFoldersErrors } from './views-folders.js';
 import { devicesCallsErrors } from './devices-calls.js';
+import { orgSettingsBotErrors } from './org-settings-bots.js';
 
 export { ApiError } from './core.js';
 
@@ -43,4 +44,5 @@ export const errors = {
   ...uploadsProfilesErrors,
   ...viewsFoldersErrors,
   ...devicesCallsErrors,
+  ...orgSettingsBotErrors,
 } as const;

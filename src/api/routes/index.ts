@@ -19,6 +19,7 @@ import { settingsRoutes } from './settings.js';
 import { eventsRoutes } from './events.js';
 import { controlRoutes } from './svc-mock-control.js';
 import { restartRoutes } from './svc-mock-restart.js';
+import { realmSettingsRoutes } from './realm-settings.js';
 import { faultRoutes } from './svc-mock-faults.js';
 import { inspectRoutes } from './svc-mock-inspect.js';
 import { presenceRoutes } from './presence.js';
@@ -90,5 +91,6 @@ export const routes: readonly Route[] = [
   ...faultRoutes,
   ...controlRoutes,
   ...restartRoutes,
+  ...realmSettingsRoutes,
   ...inspectRoutes,
 ] as Route[];

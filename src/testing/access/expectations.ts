@@ -195,4 +195,6 @@ export const EXPECTATIONS: Record<string, RouteExpectation> = {
   'POST /calls/nextcloud_talk/create': { rule: 'user', params: { room_name: 'matrix' }, over: { [ACTIVE]: '400: Nextcloud Talk is not configured.' } },
   'POST /calls/webex/create': { rule: 'user', over: { [ACTIVE]: '400: Webex credentials have not been configured' } },
   'GET /thumbnail/status/{realm_id}/{dir}/{key}/{filename}': { rule: 'user', path: { realm_id: 2, dir: 'ab', key: 'no-such-key', filename: 'x.txt' }, over: { [ACTIVE]: '404: Not Found' } },
+  'PATCH /realm': { rule: 'admin', params: { name: 'Matrix organization' } },
+  'POST /svc-mock/restart': { rule: 'control' },
 };
