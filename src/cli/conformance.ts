@@ -71,7 +71,8 @@ export function registerConformance(program: Command): void {
     .option('--shard <K/N>', 'run the K-th of N parts of the selection (stable; merge the JSON reports)')
     .option(
       '-j, --jobs <n>',
-      'scenarios run at once (against a URL only those marked parallel, by default the read-only ones)',
+      'scenarios run at once (a svc-mock server that makes realms: each job in a dev realm of its own; ' +
+        'another URL: only those marked parallel, by default the read-only ones)',
       countParser(1),
     )
     .option(
