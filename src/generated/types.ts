@@ -17,6 +17,7 @@ export type ReactionType = 'unicode_emoji' | 'realm_emoji' | 'svc_extra_emoji';
 export type MessageTypeParam = 'direct' | 'channel' | 'stream' | 'private';
 export type IdList = number[];
 export type DeleteAttachmentsAttachmentIdResponse = SuccessEnvelope;
+export type DeleteBotsBotIdResponse = SuccessEnvelope & {};
 export type DeleteDraftsDraftIdResponse = SuccessEnvelope;
 export type DeleteEventsResponse = SuccessEnvelope;
 export type DeleteInvitesInviteIdResponse = SuccessEnvelope;
@@ -415,6 +416,13 @@ export type GetUsersUserIdStatusResponse = SuccessEnvelope & {
 export type GetUsersResponse = SuccessEnvelope & {
   members: User[];
 };
+export type PatchBotsBotIdResponse = SuccessEnvelope & {
+  full_name?: string;
+  avatar_url?: string | null;
+  default_sending_stream?: string | null;
+  default_events_register_stream?: string | null;
+  default_all_public_streams?: boolean;
+};
 export type PatchChannelFoldersChannelFolderIdResponse = SuccessEnvelope;
 export type PatchDraftsDraftIdResponse = SuccessEnvelope;
 export type PatchMessagesMessageIdResponse = SuccessEnvelope & {
@@ -438,6 +446,14 @@ export type PatchUserResponse = SuccessEnvelope;
 export type PatchUsersMeProfileDataResponse = SuccessEnvelope;
 export type PatchUsersMeSubscriptionsMutedTopicsResponse = SuccessEnvelope;
 export type PatchUsersMeSubscriptionsStreamIdResponse = SuccessEnvelope;
+export type PostBotsResponse = SuccessEnvelope & {
+  user_id: number;
+  api_key: string;
+  avatar_url?: string | null;
+  default_sending_stream?: string | null;
+  default_events_register_stream?: string | null;
+  default_all_public_streams?: boolean;
+};
 export type PostCallsConstructorgroupsCreateResponse = SuccessEnvelope & {
   /**
    * The call's URL.
@@ -978,6 +994,9 @@ export interface SuccessEnvelope {
   result: 'success';
   msg: string;
   ignored_parameters_unsupported?: string[];
+}
+export interface DeleteBotsBotIdParams {
+  bot_id: number;
 }
 export interface DeleteDraftsDraftIdParams {
   draft_id: number;
@@ -2073,6 +2092,19 @@ export interface GetUsersParams {
   include_custom_profile_fields?: boolean;
   user_ids?: number[];
 }
+export interface PatchBotsBotIdParams {
+  bot_id: number;
+  full_name?: string;
+  /**
+   * A channel name; empty or null: none
+   */
+  default_sending_stream?: string | null;
+  /**
+   * A channel name; empty or null: none
+   */
+  default_events_register_stream?: string | null;
+  default_all_public_streams?: boolean;
+}
 export interface PatchChannelFoldersChannelFolderIdParams {
   channel_folder_id: number;
   name?: string;
@@ -2224,7 +2256,6 @@ export interface PatchRealmParams {
   default_code_block_language?: string;
   topics_policy?: 'allow_empty_topic' | 'disable_empty_topic';
   message_edit_history_visibility_policy?: 'all' | 'moves' | 'none';
-  video_chat_provider?: number;
   invite_required?: boolean;
   emails_restricted_to_domains?: boolean;
   disallow_disposable_email_addresses?: boolean;
@@ -2617,6 +2648,23 @@ export interface PatchUsersMeSubscriptionsStreamIdParams {
   stream_id: number;
   property: string;
   value: boolean | string;
+}
+export interface PostBotsParams {
+  full_name: string;
+  short_name: string;
+  /**
+   * 1 generic (default), 2 incoming webhook, 3 outgoing webhook, 4 embedded
+   */
+  bot_type?: number;
+  /**
+   * A channel name
+   */
+  default_sending_stream?: string;
+  /**
+   * A channel name
+   */
+  default_events_register_stream?: string;
+  default_all_public_streams?: boolean;
 }
 export interface PostCallsConstructorgroupsCreateParams {}
 export interface PostCallsNextcloudTalkCreateParams {

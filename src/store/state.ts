@@ -34,6 +34,11 @@ export interface UserRecord {
   settings: Required<UserSettings>;
   /** The password POST /fetch_api_key accepts; accounts without one cannot log in with a password. */
   password?: string;
+  /** A bot's default channels (POST / PATCH /bots), by id; absent or null: none. */
+  bot_default_sending_stream_id?: number | null;
+  bot_default_events_register_stream_id?: number | null;
+  /** Whether a bot registers for every public channel by default. */
+  bot_default_all_public_streams?: boolean;
 }
 
 /** Names of the channel-level group settings. */

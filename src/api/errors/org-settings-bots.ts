@@ -11,6 +11,6 @@ export const orgSettingsBotErrors = {
   botUsernameTaken: () => bad('Username already in use'),
   /** POST /bots bot_type the caller may not create, or that does not exist. */
   invalidBotType: () => bad('Invalid bot type'),
-  /** POST /bots / PATCH /bots: a default channel the bot's owner cannot post to or that does not exist. */
-  invalidDefaultChannel: (name: string) => bad(`Invalid channel name '${name}'`),
+  /** POST /bots / PATCH /bots: another active user already has this full name. */
+  nameInUse: () => bad('Name is already in use!'),
 };

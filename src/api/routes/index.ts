@@ -20,6 +20,7 @@ import { eventsRoutes } from './events.js';
 import { controlRoutes } from './svc-mock-control.js';
 import { restartRoutes } from './svc-mock-restart.js';
 import { realmSettingsRoutes } from './realm-settings.js';
+import { botManageRoutes } from './bots-manage.js';
 import { faultRoutes } from './svc-mock-faults.js';
 import { inspectRoutes } from './svc-mock-inspect.js';
 import { presenceRoutes } from './presence.js';
@@ -92,5 +93,6 @@ export const routes: readonly Route[] = [
   ...controlRoutes,
   ...restartRoutes,
   ...realmSettingsRoutes,
+  ...botManageRoutes,
   ...inspectRoutes,
 ] as Route[];

@@ -21,20 +21,23 @@ export interface BotDict {
   avatar_url?: string | null;
 }
 
+/** The name of a bot's default channel, or null (none, or the channel is gone). */
+export function defaultChannelName(state: RealmState, id: number | null | undefined): string | null {
+  return (id === null || id === undefined ? undefined : state.channels.get(id)?.name) ?? null;
+}
+
 /**
- * A bot in the server's realm_bots shape at `level`. The realm format keeps no default channels and no
- * services (outgoing webhooks, embedded bots) for a bot, so those are null, false and [] as for a new bot.
+ * A bot in the server's realm_bots shape at `level`. The default channels are those POST / PATCH /bots set
+ * (the realm format keeps none); the mock has no services (outgoing webhooks, embedded bots), so [].
  * Below level 474 the bot also carries its e-mail, name, type, state, API key, owner and avatar.
  */
 export function formatBot(state: RealmState, bot: UserRecord, level = NEWEST_FEATURE_LEVEL): BotDict {
-  if (!has('bot_user_fields', level))
-    return {
-      user_id: bot.user_id,
-      default_sending_stream: null,
-      default_events_register_stream: null,
-      default_all_public_streams: false,
-      services: [],
-    };
+  const defaults = {
+    default_sending_stream: defaultChannelName(state, bot.bot_default_sending_stream_id),
+    default_events_register_stream: defaultChannelName(state, bot.bot_default_events_register_stream_id),
+    default_all_public_streams: bot.bot_default_all_public_streams ?? false,
+  };
+  if (!has('bot_user_fields', level)) return { user_id: bot.user_id, ...defaults, services: [] };
   return {
     email: apiEmail(state, bot),
     user_id: bot.user_id,
@@ -42,9 +45,7 @@ export function formatBot(state: RealmState, bot: UserRecord, level = NEWEST_FEA
     bot_type: bot.bot_type ?? 1,
     is_active: bot.is_active,
     api_key: bot.api_key,
-    default_sending_stream: null,
-    default_events_register_stream: null,
-    default_all_public_streams: false,
+    ...defaults,
     owner_id: bot.bot_owner_id,
     avatar_url: avatarUrl(state, bot, { clientExtavatar: false }),
     services: [],

@@ -197,4 +197,7 @@ export const EXPECTATIONS: Record<string, RouteExpectation> = {
   'GET /thumbnail/status/{realm_id}/{dir}/{key}/{filename}': { rule: 'user', path: { realm_id: 2, dir: 'ab', key: 'no-such-key', filename: 'x.txt' }, over: { [ACTIVE]: '404: Not Found' } },
   'PATCH /realm': { rule: 'admin', params: { name: 'Matrix organization' } },
   'POST /svc-mock/restart': { rule: 'control' },
+  'POST /bots': { rule: 'not-guest', params: { full_name: 'Matrix bot', short_name: 'matrix' }, over: { bot: NO_BOTS } },
+  'PATCH /bots/{bot_id}': { rule: 'user', object: 'user', params: { default_all_public_streams: true }, over: { [ACTIVE]: '400: No such bot', 'bot/own': INSUFFICIENT } },
+  'DELETE /bots/{bot_id}': { rule: 'user', object: 'user', over: { [ACTIVE]: '400: No such bot', 'bot/own': INSUFFICIENT } },
 };
