@@ -28,7 +28,9 @@ function settledMemory(): { rss: number; heap: number } {
 const realm = PreparedRealm.from(
   JSON.parse(readFileSync(new URL('../../fixtures/dev-realm.json', import.meta.url), 'utf8')) as unknown,
 );
-const mock = createMock({ realm, logError: () => {} });
+// The request log's size per realm (default 1,000): `--log-size N` of the bench shows what the logs cost.
+const logSize = process.argv[3] === undefined ? undefined : Number(process.argv[3]);
+const mock = createMock({ realm, logError: () => {}, requestLogSize: logSize });
 const running = await startServer(mock, { port: 0, host: '127.0.0.1' });
 mock.realms.setBaseUrl(`http://localhost:${running.port}`);
 

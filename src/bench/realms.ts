@@ -6,6 +6,7 @@
  * core 1.
  *
  *   npm run build && npx tsx src/bench/realms.ts [--realms 200] [--duration 5] [--runs 3] [--connections 32]
+ *     [--detail] [--log-size N (each realm's request log; default 1,000)]
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -108,9 +109,10 @@ async function main(): Promise<void> {
   if (!hasWrk()) throw new Error('this benchmark needs wrk on the PATH');
   const children: BenchChild[] = [];
   try {
-    const many = await startChild<RealmsHello>(0, SERVER, [String(REALMS)], ['--expose-gc']);
+    const logSize = process.argv.includes('--log-size') ? [String(option('log-size', 1000))] : [];
+    const many = await startChild<RealmsHello>(0, SERVER, [String(REALMS), ...logSize], ['--expose-gc']);
     children.push(many.child);
-    const one = await startChild<RealmsHello>(0, SERVER, ['0'], ['--expose-gc']);
+    const one = await startChild<RealmsHello>(0, SERVER, ['0', ...logSize], ['--expose-gc']);
     children.push(one.child);
     const m = many.hello;
     const creation = spread(m.creationMs);
