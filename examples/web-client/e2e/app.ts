@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { RealmClient } from 'svc-mock/playwright';
 
 /** Opens the example web client (served at WEB_CLIENT_URL) on the worker's realm, logged in as `email`. */
@@ -6,7 +6,14 @@ export async function openChat(page: Page, realm: RealmClient, email: string): P
   const app = process.env.WEB_CLIENT_URL ?? 'http://127.0.0.1:5173';
   await page.goto(`${app}/?server=${encodeURIComponent(realm.url)}&as=${email}`);
   await page.locator('#status[data-state="connected"]').waitFor();
+  // The first channel's view is drawn (its title names a topic); then Denmark's replaces it. Each drawing sets
+  // the Topic field, so the field is marked first and the test goes on once Denmark's drawing has reset it.
+  await expect(page.locator('#view-title')).toContainText('›');
+  const topic = page.getByLabel('Topic', { exact: true });
+  await topic.fill('(choosing Denmark)');
   await page.getByRole('button', { name: '# Denmark' }).click();
+  await expect(topic).not.toHaveValue('(choosing Denmark)');
+  await expect(page.locator('#view-title')).toContainText('#Denmark ›');
 }
 
 /** Sends `content` in `topic` of the selected channel through the compose box. */
