@@ -20,6 +20,7 @@ import {
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PreparedRealm, validatedFixture } from '../store/load-realm.js';
+import type { CompleteRealmFixture } from '../store/realm-fixture.js';
 import {
   decodePreparedForm,
   headerLength,
@@ -79,10 +80,13 @@ const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes)
 export function writePreparedForm(realmFile: string, code = codeVersion()): number {
   const bytes = readFileSync(realmFile);
   const source = { sha256: sha256(bytes), size: bytes.length };
-  const fixture = validatedFixture(JSON.parse(bytes.toString('utf8')));
+  const parsed = JSON.parse(bytes.toString('utf8')) as CompleteRealmFixture;
   const { renders, recorded } = recordRenders();
-  // The loader keeps the fixture's lists and reads its messages; it changes none, so they are encoded after.
-  const realm = PreparedRealm.from(fixture, { owned: true, renders, validated: true });
+  // Loaded as serve loads the file: validated in place (message defaults filled in), rendered, indexed. The
+  // loader keeps the messages' lists and changes no message, so they are encoded after it.
+  const realm = PreparedRealm.from(parsed, { owned: true, renders });
+  // The rest as a validated fixture holds it (settings completed); the messages are not copied for that.
+  const fixture = { ...validatedFixture({ ...parsed, messages: [] }), messages: parsed.messages };
   const chunks = encodePreparedForm({ code, source, fixture, renders: recorded, rows: realm.personalRows() });
   const target = preparedFormPath(realmFile);
   const temp = `${target}.${process.pid}.tmp`;
