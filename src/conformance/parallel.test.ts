@@ -45,6 +45,36 @@ describe('schedule', () => {
     expect(log.maxRunning).toBe(3);
   });
 
+  it('gives each scenario a lane below jobs that no other scenario uses at the same time, lane 0 when alone', async () => {
+    const list = [
+      ...['a', 'b', 'c', 'd', 'e'].map((f) => loaded(f, { mutates: false })),
+      loaded('alone'),
+      loaded('f', { mutates: false }),
+    ];
+    const busy = new Set<number>();
+    const lanes: Record<string, number> = {};
+    let clash = false;
+    const { run } = fakeRun({ a: 30, b: 5, c: 20, d: 5, e: 10, f: 5 });
+    await schedule(
+      list,
+      async (scenario, lane) => {
+        if (busy.has(lane)) clash = true;
+        busy.add(lane);
+        lanes[scenario.file] = lane;
+        try {
+          return await run(scenario);
+        } finally {
+          busy.delete(lane);
+        }
+      },
+      { ...base, jobs: 3, concurrent: safeBesideOthers },
+    );
+    expect(clash).toBe(false);
+    expect(Object.values(lanes).every((lane) => lane >= 0 && lane < 3)).toBe(true);
+    expect(new Set(['a', 'b', 'c', 'd', 'e'].map((f) => lanes[f])).size).toBe(3);
+    expect(lanes.alone).toBe(0);
+  });
+
   it('runs a scenario that may not run beside others alone, in its turn', async () => {
     const list = [
       loaded('r1', { mutates: false }),
