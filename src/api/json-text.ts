@@ -142,11 +142,19 @@ function valueJson(value: unknown): string | undefined {
  */
 export function bodyJson(body: object): string {
   if (body instanceof JsonText) return body.json;
-  const entries = Object.entries(body);
-  if (!entries.some(([, value]) => value instanceof JsonText || isFragmentList(value)))
-    return JSON.stringify(body);
+  // Most bodies hold no JsonText: one walk over the values (no entries array per answer), then stringify.
+  const values = body as Record<string, unknown>;
+  let spliced = false;
+  for (const key in values) {
+    const value = values[key];
+    if (value instanceof JsonText || isFragmentList(value)) {
+      spliced = true;
+      break;
+    }
+  }
+  if (!spliced) return JSON.stringify(body);
   let out = '{';
-  for (const [key, value] of entries) {
+  for (const [key, value] of Object.entries(body)) {
     const text = valueJson(value);
     if (text === undefined) continue;
     out += `${out.length > 1 ? ',' : ''}${JSON.stringify(key)}:${text}`;

@@ -85,6 +85,11 @@ export function refreshSystemGroups(state: RealmState, nowSeconds: number): void
 
 /** Whether `userId` is in the group, directly or through subgroups (deactivated subgroups still count). */
 export function isUserInGroup(state: RealmState, groupId: number, userId: number): boolean {
+  // A direct member, or a group without subgroups, needs no set of visited groups (every send asks this).
+  const group = state.groups.get(groupId);
+  if (!group) return false;
+  if (group.members.has(userId)) return true;
+  if (group.direct_subgroup_ids.size === 0) return false;
   return inGroupOrSubgroups(state, groupId, userId, new Set());
 }
 

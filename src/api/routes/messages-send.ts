@@ -1,6 +1,11 @@
 /** POST /messages and POST /messages/render. */
 import type { PostMessagesParams, PostMessagesRenderParams } from '../../generated/types.js';
-import { sendMessageWithDetails, stripContent, truncateContent } from '../../store/messages/send.js';
+import {
+  sendMessageWithDetails,
+  stripContent,
+  truncateContent,
+  type SendInput,
+} from '../../store/messages/send.js';
 import { renderContent } from '../../store/render.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
@@ -57,9 +62,8 @@ export const messageSendRoutes = [
         checkDirectMessagePermission(store.state, user, recipients);
       }
       checkGroupMentions(store, user, rendered);
-      const localEcho =
-        params.queue_id !== undefined ? { queueId: params.queue_id, localId: params.local_id! } : undefined;
-      const result = sendMessageWithDetails(store, user, {
+      // Keys set one by one rather than spread in conditionally (a spread takes V8's slow path per send).
+      const input: SendInput = {
         type: isDirect ? 'private' : 'stream',
         streamId: channel?.stream_id,
         topic,
@@ -68,14 +72,14 @@ export const messageSendRoutes = [
         rendered,
         client: clientName,
         readBySender: params.read_by_sender ?? null,
-        ...(localEcho ? { localEcho } : {}),
-      });
-      return {
-        id: result.record.id,
-        ...(result.automaticNewVisibilityPolicy !== undefined
-          ? { automatic_new_visibility_policy: result.automaticNewVisibilityPolicy }
-          : {}),
       };
+      if (params.queue_id !== undefined)
+        input.localEcho = { queueId: params.queue_id, localId: params.local_id! };
+      const result = sendMessageWithDetails(store, user, input);
+      const answer: { id: number; automatic_new_visibility_policy?: number } = { id: result.record.id };
+      if (result.automaticNewVisibilityPolicy !== undefined)
+        answer.automatic_new_visibility_policy = result.automaticNewVisibilityPolicy;
+      return answer;
     },
   }),
   defineRoute<PostMessagesRenderParams>({
