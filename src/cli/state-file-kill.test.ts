@@ -8,7 +8,13 @@ import { PreparedRealm } from '../store/load-realm.js';
 const RUN = new URL('./run.ts', import.meta.url).pathname;
 /** Large enough that writing the state takes a while (about 3 MB of JSON), small enough to restart often. */
 const REALM = 'users=100,channels=15,messages=8000,seed=5';
-const KILLS = 10;
+/**
+ * Kill cycles: four in the suite (two at a seeded random moment, two aimed at a write under way; the same
+ * moments on every run). The long version, ten or more, is the same test with SVC_STATE_KILLS set:
+ * `SVC_STATE_KILLS=10 npx vitest run src/cli/state-file-kill.test.ts`. Each cycle starts a server on a
+ * generated realm, about 6 s of CPU, which made this file the slowest of the suite at ten.
+ */
+const KILLS = Number(process.env.SVC_STATE_KILLS ?? 4);
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-mock-kill-'));
 /** The server of the current cycle, killed here if a failed assertion left it running. */
