@@ -17,6 +17,8 @@ export { createManualClock, createSystemClock, type Clock, type ManualClock } fr
 export { PreparedRealm, RealmLoadError } from './store/load-realm.js';
 export { createControllableClock, parseDuration } from './store/controllable-clock.js';
 export { createMock, type Mock, type MockOptions } from './mock/create-mock.js';
+export type { CreateRealmOptions, RealmListing, RealmRegistry } from './mock/realms.js';
+export type { RealmSource } from './mock/realm-sources.js';
 export {
   createIndexedDbStorage,
   createWebStorage,
