@@ -1,3 +1,4 @@
+import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { callOverHttp } from '../testing/node-http-call.js';
 import { startServeProcess } from '../testing/serve-process.js';
@@ -47,6 +48,24 @@ describe('serve --realms and --realm-host', () => {
       });
       expect(missing.status).toBe(404);
       expect(JSON.parse(missing.body).code).toBe('NONEXISTENT_SUBDOMAIN');
+      // Named sources of the node server: a fixture by name, a realm file path, and an unknown name.
+      const post = async (body: unknown) => {
+        const answer = await request(`${serve.url}/svc-mock/realms`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        return { status: answer.statusCode, body: (await answer.body.json()) as Record<string, unknown> };
+      };
+      const minimal = await post({ subdomain: 'mini', source: 'minimal' });
+      expect(minimal.status).toBe(200);
+      expect(JSON.stringify(minimal.body.accounts)).toContain('olivia@acme.test');
+      const file = await post({ subdomain: 'file', source: 'fixtures/minimal-realm.json' });
+      expect(file.status).toBe(200);
+      expect(file.body.realm_url).toBe(`http://file.mock.example.test:${port}`);
+      const unknown = await post({ subdomain: 'none', source: 'no-such-realm' });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.msg).toMatch(/Unknown realm source 'no-such-realm'/);
     } finally {
       serve.child.kill('SIGTERM');
       expect(await serve.exited).toBe(0);
