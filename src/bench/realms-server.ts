@@ -83,5 +83,7 @@ process.send!({
 
 serveMessages((message) => {
   if (message.cmd === 'memory') return settledMemory();
+  // A clean exit (a profile under --cpu-prof is written only then).
+  if (message.cmd === 'exit') setTimeout(() => process.exit(0), 10);
   return undefined;
 });
