@@ -42,7 +42,7 @@ function createParams(request: ApiRequest, body: Uint8Array | string | null): Re
   }
   const form = new URLSearchParams(text);
   const params: Record<string, unknown> = {};
-  for (const name of ['subdomain', 'source']) {
+  for (const name of ['subdomain', 'source', 'feature_level']) {
     const value = form.get(name);
     if (value === null) continue;
     if (name === 'source' && /^\s*[[{]/.test(value)) {
@@ -51,7 +51,7 @@ function createParams(request: ApiRequest, body: Uint8Array | string | null): Re
       } catch {
         throw errors.notValidJson('source');
       }
-    } else params[name] = value;
+    } else params[name] = name === 'feature_level' && /^\d+$/.test(value) ? Number(value) : value;
   }
   return params;
 }
@@ -66,13 +66,20 @@ async function create(registry: RealmRegistry, request: ApiRequest, services: Ap
     throw error;
   }
   const params = createParams(request, body);
-  const { subdomain, source } = params;
+  const { subdomain, source, feature_level: featureLevel } = params;
   if (subdomain !== undefined && typeof subdomain !== 'string')
     throw errors.badRequest('subdomain must be a string');
-  const realm = await registry.create({ subdomain, source: source as RealmSource | undefined });
+  if (featureLevel !== undefined && typeof featureLevel !== 'number')
+    throw errors.badRequest('feature_level must be an integer');
+  const realm = await registry.create({
+    subdomain,
+    source: source as RealmSource | undefined,
+    featureLevel,
+  });
   return success({
     subdomain: realm.subdomain,
     realm_url: realm.store.state.realm.url,
+    feature_level: realm.services.featureLevel,
     accounts: realm.accounts(),
   });
 }

@@ -67,8 +67,21 @@ for (const transport of TRANSPORTS) {
       expect((await send(undefined, '/api/v1/users/me', { headers: authOf(defaultIago) })).status).toBe(200);
       const listed = await send('w1', '/svc-mock/realms');
       expect(listed.body.realms).toEqual([
-        { subdomain: 'w1', realm_url: created.body.realm_url, source: 'dev' },
+        {
+          subdomain: 'w1',
+          realm_url: created.body.realm_url,
+          source: 'dev',
+          feature_level: mock.services.featureLevel,
+        },
       ]);
+      // A realm at another feature level than the server's.
+      const old = await send(
+        undefined,
+        '/svc-mock/realms',
+        formRequest('POST', { subdomain: 'old', feature_level: '300' }),
+      );
+      expect(old.body.feature_level).toBe(300);
+      expect((await send('old', '/api/v1/server_settings')).body.svc_feature_level).toBe(300);
     });
 
     it("refuses one realm's API key on another, and answers NONEXISTENT_SUBDOMAIN for a subdomain no realm has", async () => {
@@ -140,6 +153,8 @@ for (const transport of TRANSPORTS) {
         [{ subdomain: 'fresh', source: { users: 'not a list' } }, /Invalid realm source/],
         [{ subdomain: 'fresh', source: { generate: 'users=lots' } }, /Invalid realm source/],
         [{ subdomain: 7 }, /subdomain must be a string/],
+        [{ subdomain: 'fresh', feature_level: 99999 }, /Invalid feature_level: Feature level 99999 is newer/],
+        [{ subdomain: 'fresh', feature_level: 'new' }, /feature_level must be an integer/],
       ];
       for (const [body, message] of refusals) {
         const answer = await send(undefined, '/svc-mock/realms', jsonRequest('POST', body));

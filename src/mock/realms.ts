@@ -11,6 +11,7 @@ import { createTraffic, wireSettings, type TrafficPatch } from '../api/traffic/i
 import type { Clock } from '../store/clock.js';
 import { createControllableClock } from '../store/controllable-clock.js';
 import { PreparedRealm } from '../store/load-realm.js';
+import { featureLevelProblem } from '../versions/index.js';
 import type { Mock, MockOptions, RealmMock } from './create-mock.js';
 import { fetchThrough, retire } from './fetch-through.js';
 import { isValidSubdomain, realmApiKey, realmUrlOf, subdomainOf } from './realm-host.js';
@@ -29,6 +30,8 @@ export interface CreateRealmOptions {
   source?: RealmSource;
   /** The realm's clock; default a controllable real-time clock of its own. */
   clock?: Clock;
+  /** The feature level the realm emulates; default the server's. */
+  featureLevel?: number;
 }
 
 /** One realm as `GET /svc-mock/realms` lists it. */
@@ -37,6 +40,8 @@ export interface RealmListing {
   realm_url: string;
   /** The source it was made from, as given (`dev`, a fixture name, `generate:users=…`, `snapshot`). */
   source: string;
+  /** The feature level it emulates. */
+  feature_level: number;
 }
 
 /** What a realm changes in each store it builds: its URL, string id, API keys and id range. */
@@ -145,6 +150,7 @@ export class RealmRegistry {
       subdomain,
       realm_url: mock.store.state.realm.url,
       source,
+      feature_level: mock.services.featureLevel,
     }));
   }
 
@@ -162,6 +168,9 @@ export class RealmRegistry {
   async create(options: CreateRealmOptions = {}): Promise<Mock> {
     const subdomain = options.subdomain ?? this.#draw();
     this.#checkFree(subdomain);
+    const level = options.featureLevel;
+    const levelProblem = level === undefined ? undefined : featureLevelProblem(level);
+    if (levelProblem) throw errors.badRequest(`Invalid feature_level: ${levelProblem}`);
     const { prepared, label } = await this.#sources.resolve(options.source);
     // Another create may have taken the name while the source loaded.
     this.#checkFree(subdomain);
@@ -180,6 +189,7 @@ export class RealmRegistry {
         realm: prepared,
         clock,
         seed,
+        featureLevel: level ?? this.options.featureLevel,
         // Faults of its own, starting from the server's (serve's traffic flags), not from the default realm's now.
         traffic: createTraffic({ seed, clock, settings: this.#faults }),
       },
