@@ -126,6 +126,13 @@ it('exports what the entry points section of docs/control-api.md lists for each 
       'port',
       'server',
       'close',
+      // createRealm's options and the realm client it answers
+      'subdomain',
+      'source',
+      'accounts',
+      'account',
+      'as',
+      'delete',
     ];
     for (const value of values.filter((v) => !known.includes(v)))
       expect(exported[value], `${name} exports ${value}`).toBeDefined();
