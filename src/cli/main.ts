@@ -115,7 +115,9 @@ function loadApp(
         traffic: options.traffic,
         seed: options.seed,
         control: options.control,
-        onRequest: options.log ? (entry) => console.log(formatRequestLine(entry)) : undefined,
+        onRequest: options.log
+          ? (entry, subdomain) => console.log(formatRequestLine(entry, subdomain))
+          : undefined,
         limits,
       });
       if (recorded) keepCachedRenders(mock.store.state, recorded);

@@ -27,8 +27,11 @@ export interface MockOptions extends AppOptions {
   control?: boolean;
   /** Size of the request log (default 1,000). */
   requestLogSize?: number;
-  /** Called with each request log entry once its answer is ready (`serve --log` prints them). */
-  onRequest?: (entry: RequestLogEntry) => void;
+  /**
+   * Called with each request log entry once its answer is ready (`serve --log` prints them), and the subdomain
+   * of the realm that answered (undefined for the default realm).
+   */
+  onRequest?: (entry: RequestLogEntry, subdomain?: string) => void;
   /**
    * Base domain of realm subdomains besides `localhost` (`serve --realm-host`): a Host `r1.example.test` then
    * selects the realm `r1` (see docs/many-realms.md).

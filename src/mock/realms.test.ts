@@ -11,6 +11,7 @@ import {
   type RealmSend,
   type RealmTransport,
 } from '../testing/realm-transports.js';
+import { formatRequestLine } from '../cli/request-line.js';
 import { createMock, type Mock } from './create-mock.js';
 
 const START = Date.UTC(2025, 10, 21);
@@ -232,6 +233,25 @@ describe('many realms in process', () => {
     a.restore(mock.snapshot());
     expect(keys(a)).toEqual(own);
     expect(keys(a).some((key) => keys(mock).includes(key))).toBe(false);
+  });
+
+  it('tells onRequest (serve --log) which realm answered', async () => {
+    const seen: Array<[string, string | undefined]> = [];
+    const mock = createMock({
+      realm: preparedDevRealm(),
+      logError: () => {},
+      onRequest: (entry, subdomain) => seen.push([entry.path, subdomain]),
+    });
+    await mock.realms.create({ subdomain: 'a' });
+    await mock.fetch(new Request('http://a.localhost/api/v1/server_settings'));
+    await mock.fetch(new Request('http://localhost/api/v1/server_settings'));
+    expect(seen).toEqual([
+      ['/api/v1/server_settings', 'a'],
+      ['/api/v1/server_settings', undefined],
+    ]);
+    expect(formatRequestLine({ ...mock.requests()[0]!, duration_ms: 1 }, 'a')).toBe(
+      '[a] GET /api/v1/server_settings - 200 1ms',
+    );
   });
 
   it('hands out ids of a new realm beyond every id of another realm', async () => {

@@ -190,6 +190,7 @@ export class RealmRegistry {
         clock,
         seed,
         featureLevel: level ?? this.options.featureLevel,
+        onRequest: this.options.onRequest && ((entry) => this.options.onRequest!(entry, subdomain)),
         // Faults of its own, starting from the server's (serve's traffic flags), not from the default realm's now.
         traffic: createTraffic({ seed, clock, settings: this.#faults }),
       },
