@@ -16,6 +16,7 @@ export const serverRoutes = [
     path: '/server_settings',
     auth: 'none',
     schema: 'get-server-settings',
+    sharedParams: true,
     summary: 'Public server and organization settings',
     handler({ store, services }) {
       // The answer depends on the realm state and the app's services only: serialised once per change.

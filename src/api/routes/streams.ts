@@ -20,19 +20,28 @@ import { selectChannels } from './streams-list.js';
 import { has } from '../../versions/index.js';
 import { retireArchivedChannel } from '../../store/channels/retire.js';
 
+// The shared decoding of a query (sharedParams) is one object per distinct query: its key text is made once.
+const paramsKeys = new WeakMap<object, string>();
+const paramsKey = (params: object): string => {
+  let key = paramsKeys.get(params);
+  if (key === undefined) paramsKeys.set(params, (key = JSON.stringify(params)));
+  return key;
+};
+
 /** Channel endpoints: GET /streams, GET/PATCH/DELETE /streams/{id}, GET /get_stream_id. */
 export const streamRoutes = [
   defineRoute<GetStreamsParams>({
     method: 'GET',
     path: '/streams',
     schema: 'get-streams',
+    sharedParams: true,
     summary: 'Channels selected by the include_* flags',
     handler({ store, user, params }) {
       const now = store.now();
       // Serialised once per change, caller, flags and second (recent activity is read against now).
       return cachedJson(
         store,
-        `streams ${user.user_id} ${JSON.stringify(params)}`,
+        `streams ${user.user_id} ${paramsKey(params)}`,
         () => {
           const streams = selectChannels(store, user, params).map((c) => {
             const out = formatChannel(store.state, c, user, now, store.featureLevel);

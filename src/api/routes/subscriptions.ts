@@ -110,6 +110,7 @@ export const subscriptionRoutes = [
     method: 'GET',
     path: '/users/me/subscriptions',
     schema: 'get-users-me-subscriptions',
+    sharedParams: true,
     summary: "The caller's subscriptions (archived channels excluded)",
     handler({ store, user, params }) {
       const now = store.now();

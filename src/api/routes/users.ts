@@ -46,6 +46,7 @@ export const userRoutes = [
     method: 'GET',
     path: '/users/me',
     schema: 'get-users-me',
+    sharedParams: true,
     summary: "The caller's own user object",
     handler({ store, user }) {
       // The caller's own object changes only with the store: serialised once per change and caller.
@@ -67,6 +68,7 @@ export const userRoutes = [
     method: 'GET',
     path: '/users',
     schema: 'get-users',
+    sharedParams: true,
     summary: 'Every user the caller may see, bots and deactivated users included',
     handler({ store, user, params }) {
       const options = {
