@@ -1,5 +1,5 @@
 /**
- * A `svc-mock serve --realm FILE` process of the built CLI (bin/svc-mock.js), pinned to core 0, for the
+ * A `svc-mock serve --realm FILE` process of the built CLI (bin/svc-mock.js), pinned to a core if asked, for the
  * million-message bench: started, timed to its first answer of GET /api/v1/users/me, its RSS read from /proc,
  * its CPU time read from /proc/PID/stat, and requests sent to it from this process over keep-alive connections.
  */
@@ -23,6 +23,8 @@ export interface ServedRealm {
   port: number;
   /** Milliseconds from spawn to the first 200 of GET /api/v1/users/me (or of the control API's accounts). */
   firstAnswerMs: number;
+  /** CPU seconds the server had used by then (all threads): the start-up's cost whatever the machine's load. */
+  firstAnswerCpu: number;
   /** VmRSS and VmHWM in bytes when it first answered. */
   rss: number;
   peakRss: number;
@@ -77,17 +79,15 @@ async function freePort(): Promise<number> {
  * Starts `svc-mock serve --realm file` and waits for its first answer: GET /api/v1/users/me as `who`, or without
  * credentials the control API's account list (then the caller learns an account from it).
  */
-export async function serveRealm(file: string, who?: Credentials, timeoutMs = 600_000): Promise<ServedRealm> {
+export async function serveRealm(
+  file: string,
+  who?: Credentials,
+  options: { core?: number; timeoutMs?: number } = {},
+): Promise<ServedRealm> {
+  const { core, timeoutMs = 900_000 } = options;
   const port = await freePort();
-  const [command, args] = pinned(0, [
-    process.execPath,
-    BIN,
-    'serve',
-    '--realm',
-    file,
-    '--port',
-    String(port),
-  ]);
+  const argv = [process.execPath, BIN, 'serve', '--realm', file, '--port', String(port)];
+  const [command, args] = core === undefined ? [argv[0]!, argv.slice(1)] : pinned(core, argv);
   const started = performance.now();
   const child: ChildProcess = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
@@ -103,10 +103,12 @@ export async function serveRealm(file: string, who?: Credentials, timeoutMs = 60
   }
   const firstAnswerMs = performance.now() - started;
   const pid = child.pid!;
+  const firstAnswerCpu = cpuSeconds(pid);
   return {
     pid,
     port,
     firstAnswerMs,
+    firstAnswerCpu,
     ...memoryOf(pid),
     stderr: () => stderr,
     get: (p, w) => get(port, p, w),
