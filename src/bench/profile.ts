@@ -6,6 +6,7 @@
  * Run: npx tsx src/bench/profile.ts [--path 'messages?anchor=newest&num_before=100&num_after=0&narrow=...']
  *      [--post] [--queues 10] [--before users/me,server_settings] [--seconds 5] [--top 40] [--inclusive]
  *      [--bare] (profile the bare baseline answering the mock's captured answer instead)
+ *      [--node '--trace-gc'] (more node options for the profiled process)
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     top: { type: 'string', default: '40' },
     inclusive: { type: 'boolean', default: false },
     bare: { type: 'boolean', default: false },
+    node: { type: 'string', default: '' },
   },
 });
 
@@ -48,7 +50,7 @@ const now = (): number => Number(process.hrtime.bigint() / 1000n);
 let window = { from: 0, to: Infinity };
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-profile-'));
-const profiling = ['--cpu-prof', `--cpu-prof-dir=${dir}`];
+const profiling = ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...values.node.split(' ').filter(Boolean)];
 const { child: mock, hello } = await startChild<MockHello>(
   0,
   new URL('./harness/mock-process.ts', import.meta.url),
