@@ -163,3 +163,34 @@ describeTransports('POST /bots and PATCH /bots/{bot_id}', (t) => {
     expect([again.status, again.body.msg]).toEqual([400, 'No such bot']);
   });
 });
+
+describeTransports(
+  'POST /bots and PATCH /bots/{bot_id} at level 473',
+  (t) => {
+    it('sends the whole bot below level 474, and realm_bot/update for a new name', async () => {
+      const queue = await registerQueue(t().as(MEMBER), { event_types: ['realm_bot'] });
+      const res = await t().as(MEMBER).post('bots', { full_name: 'Old Style Bot', short_name: 'oldstyle' });
+      const { user_id, api_key } = res.body;
+      await t().as(MEMBER).patch(`bots/${user_id}`, { full_name: 'Old Style Bot 2' });
+      const owner = t().app.store.state.usersByEmail.get(MEMBER)!.user_id;
+      expect((await pollNow(t().as(MEMBER), queue, -1)).body.events).toEqual([
+        {
+          id: 0,
+          type: 'realm_bot',
+          op: 'add',
+          bot: expect.objectContaining({
+            user_id,
+            api_key,
+            full_name: 'Old Style Bot',
+            bot_type: 1,
+            is_active: true,
+            owner_id: owner,
+            email: `oldstyle-bot@${t().app.store.state.realm.email_domain}`,
+          }),
+        },
+        { id: 1, type: 'realm_bot', op: 'update', bot: { user_id, full_name: 'Old Style Bot 2' } },
+      ]);
+    });
+  },
+  { featureLevel: 473 },
+);

@@ -103,3 +103,29 @@ describeTransports('PATCH /realm', (t) => {
     expect(await realmOf()).toMatchObject({ realm_waiting_period_threshold: 3, realm_invite_required: true });
   });
 });
+
+describeTransports(
+  'PATCH /realm at level 310',
+  (t) => {
+    it('sends a group setting as a group id before group-setting objects, and leaves settings the level lacks alone', async () => {
+      const queue = await registerQueue(t().as(ADMIN), { event_types: ['realm'] });
+      const moderators = t().app.store.state.systemGroupIds.get('role:moderators')!;
+      const before = t().app.store.state.settings.can_create_bots_group;
+      await t()
+        .as(OWNER)
+        .patch('realm', { can_add_custom_emoji_group: moderators, can_create_bots_group: moderators });
+      expect((await pollNow(t().as(ADMIN), queue, -1)).body.events).toEqual([
+        {
+          id: 0,
+          type: 'realm',
+          op: 'update_dict',
+          property: 'default',
+          data: { can_add_custom_emoji_group: moderators },
+        },
+      ]);
+      // can_create_bots_group came at level 344.
+      expect(t().app.store.state.settings.can_create_bots_group).toEqual(before);
+    });
+  },
+  { featureLevel: 310 },
+);

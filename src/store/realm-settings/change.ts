@@ -42,12 +42,12 @@ export function changeRealmSettings(store: Store, changes: RealmChanges): string
     const isInfo = name === 'name' || name === 'description';
     const current = isInfo ? state.realm[name] : settings[name];
     if (same(name, current, value)) continue;
+    // A setting this level's register does not show did not exist on a server of that level: left alone.
+    const wire = wireSetting(store, name, value);
+    if (!wire) continue;
     if (isInfo) state.realm[name] = value as string;
     else settings[name] = isGroupSetting(name) ? normalizeGroupSetting(value as GroupSettingValue) : value;
     changed.push(name);
-    const wire = wireSetting(store, name, value);
-    // A setting this level's register does not show has no event either.
-    if (!wire) continue;
     const [property, shown] = wire;
     store.emit(
       store.activeUserIds(),
