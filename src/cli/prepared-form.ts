@@ -127,11 +127,7 @@ export type PreparedFormRead =
  * The prepared form beside a realm file when it was made from these bytes by this code; `{ stale }` naming why
  * not when there is one that does not fit (or is damaged); undefined when there is none.
  */
-export function readPreparedForm(
-  realmFile: string,
-  bytes: Uint8Array,
-  code = codeVersion(),
-): PreparedFormRead {
+export function readPreparedForm(realmFile: string, bytes: Uint8Array, code?: string): PreparedFormRead {
   const path = preparedFormPath(realmFile);
   if (!existsSync(path)) return undefined;
   let fd: number;
@@ -145,7 +141,9 @@ export function readPreparedForm(
     const header: PreparedFormHeader | undefined =
       length === undefined ? undefined : parseHeader(readAt(fd, HEADER_PREFIX, length));
     if (!header) return { stale: 'it is not a prepared form this version reads' };
-    if (header.code !== code) return { stale: 'it was made by another version of svc-mock' };
+    // The code's version only now: a serve without a prepared form pays nothing (hashing sources takes a while).
+    if (header.code !== (code ?? codeVersion()))
+      return { stale: 'it was made by another version of svc-mock' };
     if (header.source.size !== bytes.length || header.source.sha256 !== sha256(bytes))
       return { stale: `it was made from another version of ${realmFile}` };
     return {
