@@ -47,17 +47,26 @@ function memoryOf(pid: number): { rss: number; peakRss: number } {
   return { rss: kb('VmRSS'), peakRss: kb('VmHWM') };
 }
 
-function get(port: number, path: string, who?: Credentials): Promise<{ status: number; body: string }> {
+function get(
+  port: number,
+  path: string,
+  who?: Credentials,
+  poll = false,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = who
       ? { authorization: `Basic ${Buffer.from(`${who.email}:${who.apiKey}`).toString('base64')}` }
       : {};
-    const req = request({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
+    // A poll goes on a connection of its own, given up after a while: one made while the server was loading
+    // must not hold the next polls back.
+    const options = { host: '127.0.0.1', port, path, headers, agent: poll ? false : agent };
+    const req = request(options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
     });
     req.on('error', reject);
+    if (poll) req.setTimeout(2000, () => req.destroy(new Error('poll timed out')));
     req.end();
   });
 }
@@ -94,7 +103,7 @@ export async function serveRealm(
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const path = who ? '/api/v1/users/me' : '/svc-mock/accounts';
   for (;;) {
-    const answer = await get(port, path, who).catch(() => undefined);
+    const answer = await get(port, path, who, true).catch(() => undefined);
     if (answer?.status === 200) break;
     if (child.exitCode !== null)
       throw new Error(`serve --realm ${file} exited with ${child.exitCode}: ${stderr}`);
