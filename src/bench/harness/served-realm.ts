@@ -105,6 +105,8 @@ export async function serveRealm(
   for (;;) {
     const answer = await get(port, path, who, true).catch(() => undefined);
     if (answer?.status === 200) break;
+    if (answer && answer.status >= 400 && answer.status < 500)
+      throw new Error(`GET ${path} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
     if (child.exitCode !== null)
       throw new Error(`serve --realm ${file} exited with ${child.exitCode}: ${stderr}`);
     if (performance.now() - started > timeoutMs) throw new Error(`no answer within ${timeoutMs} ms`);
@@ -135,10 +137,11 @@ export async function serveRealm(
 export async function memberOf(served: ServedRealm): Promise<Credentials> {
   const { body } = await served.get('/svc-mock/accounts');
   const { accounts } = JSON.parse(body) as {
-    accounts: Array<{ email: string; api_email?: string; api_key: string; is_bot: boolean; role: string }>;
+    accounts: Array<{ email: string; api_key: string; is_bot: boolean; role: string }>;
   };
   const member = accounts.find((a) => !a.is_bot && a.role === 'member') ?? accounts.find((a) => !a.is_bot)!;
-  return { email: member.api_email ?? member.email, apiKey: member.api_key };
+  // Basic auth takes the delivery e-mail (api_email is the address other users see).
+  return { email: member.email, apiKey: member.api_key };
 }
 
 /** Sends `count` GET requests, `inFlight` at a time, each answered 200 (throws otherwise). */
