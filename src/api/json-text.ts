@@ -83,6 +83,13 @@ export class JsonText {
     return this.bytes;
   }
 
+  /** About how many bytes the text holds (its UTF-8 bytes, or its length in UTF-16 units while a string). */
+  get size(): number {
+    if (this.utf8) return this.utf8.length;
+    if (this.pieces) return byteLength(this.pieces);
+    return this.text?.length ?? 0;
+  }
+
   /** What a transport sends: the string when the text was made as one, else the bytes (no conversion). */
   get body(): string | Uint8Array {
     return this.text ?? this.bytes;

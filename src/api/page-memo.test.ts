@@ -1,5 +1,9 @@
 // GET /messages answers kept for a repeated query (memoPage): the next request after any change sees it.
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { UserRecord } from '../store/state.js';
+import type { Store } from '../store/store.js';
+import { JsonText } from './json-text.js';
+import { keptPageBytes, MAX_KEPT_BYTES, memoPage } from './page-memo.js';
 import { MEMBER, MEMBER2 } from '../testing/accounts.js';
 import { describeTransports } from '../testing/transports.js';
 
@@ -67,5 +71,32 @@ describeTransports('kept GET /messages answers follow every change', (t) => {
     expect((await page(MEMBER, search)).messages.at(-1)!.match_content).toContain('memorable');
     await t().as(MEMBER).patch(`messages/${id}`, { content: 'a memorable new word' });
     expect((await page(MEMBER, search)).messages.at(-1)!.match_content).toContain('new word');
+  });
+});
+
+describe('memoPage', () => {
+  const store = { changes: 0 } as Store;
+  const viewer = { user_id: 1 } as UserRecord;
+  const megabyte = (): JsonText => new JsonText(`"${'x'.repeat(2 ** 20 - 2)}"`);
+
+  it('keeps answers up to its byte bound, forgetting the oldest queries first', () => {
+    const queries = Array.from({ length: 40 }, (_, i) => Object.freeze({ page: i }));
+    let builds = 0;
+    const build = (): JsonText => (builds++, megabyte());
+    for (const params of queries) memoPage(store, viewer, params, build);
+    expect(builds).toBe(40);
+    expect(keptPageBytes()).toBeLessThanOrEqual(MAX_KEPT_BYTES);
+    memoPage(store, viewer, queries[39]!, build);
+    expect(builds).toBe(40);
+    memoPage(store, viewer, queries[0]!, build);
+    expect(builds).toBe(41);
+  });
+
+  it('builds every time for parameters decoded for one request', () => {
+    let builds = 0;
+    const params = { page: 'one' };
+    memoPage(store, viewer, params, () => ++builds);
+    memoPage(store, viewer, params, () => ++builds);
+    expect(builds).toBe(2);
   });
 });

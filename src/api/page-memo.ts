@@ -7,17 +7,33 @@
  */
 import type { UserRecord } from '../store/state.js';
 import type { Store } from '../store/store.js';
+import { JsonText } from './json-text.js';
 
 interface Kept {
   store: Store;
   changes: number;
   value: unknown;
+  bytes: number;
 }
 
-// Keyed by the shared decoding of a query (SharedParams, one frozen object per distinct query of one app):
-// an entry lives as long as that decoding. A few viewers per query.
-const kept = new WeakMap<object, Map<number, Kept>>();
-const MAX_VIEWERS = 32;
+// Keyed by the shared decoding of a query (SharedParams, one frozen object per distinct query of one app), in
+// the order first kept: bounded in queries, viewers per query and bytes (a client paging through history
+// makes a new query per page; the oldest queries' answers go first).
+const kept = new Map<object, Map<number, Kept>>();
+const MAX_QUERIES = 256;
+const MAX_VIEWERS = 16;
+/** Bytes of kept answers, all apps together. */
+export const MAX_KEPT_BYTES = 32 * 2 ** 20;
+let keptBytes = 0;
+
+const sizeOf = (value: unknown): number => (value instanceof JsonText ? value.size : 0);
+
+function forget(params: object): void {
+  const byViewer = kept.get(params);
+  if (!byViewer) return;
+  for (const entry of byViewer.values()) keptBytes -= entry.bytes;
+  kept.delete(params);
+}
 
 /**
  * `build()`'s answer for `params` and `viewer`, made again after the store changed. Only a shared (frozen)
@@ -31,8 +47,29 @@ export function memoPage<T>(store: Store, viewer: UserRecord, params: object, bu
   const hit = byViewer?.get(viewer.user_id);
   if (hit && hit.store === store && hit.changes === store.changes) return hit.value as T;
   const value = build();
-  if (!byViewer) kept.set(params, (byViewer = new Map()));
-  else if (!hit && byViewer.size >= MAX_VIEWERS) byViewer.clear();
-  byViewer.set(viewer.user_id, { store, changes: store.changes, value });
+  const bytes = sizeOf(value);
+  if (bytes > MAX_KEPT_BYTES / 8) return value;
+  if (hit) {
+    keptBytes -= hit.bytes;
+    byViewer!.delete(viewer.user_id);
+  }
+  if (!byViewer) {
+    if (kept.size >= MAX_QUERIES) forget(kept.keys().next().value!);
+    kept.set(params, (byViewer = new Map()));
+  } else if (byViewer.size >= MAX_VIEWERS) {
+    for (const entry of byViewer.values()) keptBytes -= entry.bytes;
+    byViewer.clear();
+  }
+  for (const oldest of kept.keys()) {
+    if (keptBytes + bytes <= MAX_KEPT_BYTES || oldest === params) break;
+    forget(oldest);
+  }
+  byViewer.set(viewer.user_id, { store, changes: store.changes, value, bytes });
+  keptBytes += bytes;
   return value;
+}
+
+/** Bytes of the answers kept now (for tests). */
+export function keptPageBytes(): number {
+  return keptBytes;
 }
