@@ -141,7 +141,8 @@ describe('bundled command line', () => {
       expect(await run([BIN, ...args])).toBe(unbundled);
       expect(await run([BUNDLE, ...args])).toBe(unbundled);
     }
-  });
+    // Twelve node processes, one after the other: more than the default 20 s beside other test files.
+  }, 60_000);
 
   it('loads a lazily imported part (the realm generator) and writes the same realm', async () => {
     const args = ['realm', 'generate', '--users', '3', '--channels', '2', '--messages', '5', '--seed', '7'];
