@@ -19,6 +19,8 @@ export interface RequestSpec {
   origin: string;
   method: 'GET' | 'POST';
   path: string;
+  /** When given, each request takes the next of these paths in turn (from the first) instead of `path`. */
+  paths?: string[];
   headers: Record<string, string>;
   body?: string;
 }
@@ -60,15 +62,37 @@ const lua = (value: string): string => {
   return JSON.stringify(value);
 };
 
+/**
+ * The wrk Lua script sending `spec`: method, path, headers and body; with `paths`, the requests for each path
+ * are formatted once in `init` and `request` hands them out in turn (wrk's one thread, across its connections).
+ */
+export function wrkScript(spec: Omit<RequestSpec, 'origin'>): string {
+  const lines = [`wrk.method = ${lua(spec.method)}`, `wrk.path = ${lua(spec.path)}`];
+  if (spec.body !== undefined) lines.push(`wrk.body = ${lua(spec.body)}`);
+  for (const [name, value] of Object.entries(spec.headers))
+    lines.push(`wrk.headers[${lua(name)}] = ${lua(value)}`);
+  if (spec.paths?.length) {
+    lines.push(
+      `local paths = {${spec.paths.map(lua).join(', ')}}`,
+      'local requests = {}',
+      'local turn = 0',
+      'init = function(args)',
+      '  for i, path in ipairs(paths) do requests[i] = wrk.format(nil, path) end',
+      'end',
+      'request = function()',
+      '  turn = turn % #requests + 1',
+      '  return requests[turn]',
+      'end',
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
 async function wrkLoad(spec: RequestSpec, connections: number, seconds: number): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
   try {
     const script = join(dir, 'request.lua');
-    const lines = [`wrk.method = ${lua(spec.method)}`, `wrk.path = ${lua(spec.path)}`];
-    if (spec.body !== undefined) lines.push(`wrk.body = ${lua(spec.body)}`);
-    for (const [name, value] of Object.entries(spec.headers))
-      lines.push(`wrk.headers[${lua(name)}] = ${lua(value)}`);
-    writeFileSync(script, lines.join('\n') + '\n');
+    writeFileSync(script, wrkScript(spec));
     const [command, argv] = pinned(GENERATOR_CORE, [
       'wrk',
       '-t1',

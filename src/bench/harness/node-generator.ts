@@ -12,6 +12,8 @@ export interface LoadSpec {
   origin: string;
   method: string;
   path: string;
+  /** Paths taken in turn, one per request, instead of `path`. */
+  paths?: string[];
   headers: Record<string, string>;
   body?: string;
   connections: number;
@@ -33,11 +35,13 @@ const { Pool } = require(workerData.undici);
 const { spec, connections } = workerData;
 const pool = new Pool(spec.origin, { connections, pipelining: 1 });
 const counts = { requests: 0, non2xx: 0, errors: 0 };
+const paths = spec.paths && spec.paths.length ? spec.paths : [spec.path];
+let next = 0;
 const stop = performance.now() + spec.seconds * 1000;
 async function loop() {
   while (performance.now() < stop) {
     try {
-      const res = await pool.request({ method: spec.method, path: spec.path, headers: spec.headers, body: spec.body });
+      const res = await pool.request({ method: spec.method, path: paths[next++ % paths.length], headers: spec.headers, body: spec.body });
       await res.body.dump();
       counts.requests++;
       if (res.statusCode < 200 || res.statusCode > 299) counts.non2xx++;

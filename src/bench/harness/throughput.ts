@@ -66,6 +66,21 @@ export async function mirror(
   return answer.body.length;
 }
 
+/**
+ * `mirror` for each of `spec.paths` (or `spec.path`): the bare server can then answer every path of a rotation
+ * with the mock's bytes for it. Gives the answers' sizes in bytes.
+ */
+export async function mirrorPaths(
+  mockOrigin: string,
+  bare: BenchChild,
+  spec: Omit<RequestSpec, 'origin'>,
+): Promise<number[]> {
+  const sizes: number[] = [];
+  for (const path of spec.paths?.length ? spec.paths : [spec.path])
+    sizes.push(await mirror(mockOrigin, bare, { ...spec, path, paths: undefined }));
+  return sizes;
+}
+
 /** One load run's figures, with the server's share of its core and its CPU µs per completed request. */
 type Measured = LoadResult & { serverCpu: number; serverMicros: number };
 
