@@ -19,18 +19,14 @@ export interface NewUserInput {
   groupIds: number[];
 }
 
-function newApiKey(store: Store): string {
+/** An API key no account of the realm holds. */
+export function newApiKey(store: Store): string {
   for (;;) {
     const key = store.random.alphanumeric(32);
     if (!store.state.usersByApiKey.has(key)) return key;
   }
 }
 
-/**
- * Creates a human user with the organization's default settings. Emits realm_user/add to everyone,
- * user_group/add_members for each group joined (system groups included), subscription/add to the new
- * user and subscription/peer_add to those who may see each channel's subscribers.
- */
 /**
  * A new user's avatar source: the realm's default_avatar_source (level 456), where the API can name a
  * Jdenticon (466); Gravatar otherwise.
@@ -40,6 +36,32 @@ export function newUserAvatarSource(store: Store): UserRecord['avatar_source'] {
   return wanted === 'J' && has('field_realm_uuid', store.featureLevel) ? 'J' : 'G';
 }
 
+/**
+ * Adds a new account (human or bot) to the realm's indexes, sends realm_user/add to every active user and
+ * brings the system groups up to date.
+ */
+export function addUserRecord(store: Store, user: UserRecord): void {
+  const { state } = store;
+  state.users.set(user.user_id, user);
+  state.usersByEmail.set(user.delivery_email.toLowerCase(), user);
+  state.usersByApiKey.set(user.api_key, user);
+  store.emit(store.activeUserIds(), (viewerId) => ({
+    type: 'realm_user',
+    op: 'add',
+    person: formatUser(state, user, state.users.get(viewerId), {
+      clientExtavatar: false,
+      includeCustomProfileFields: true,
+      level: store.featureLevel,
+    }),
+  }));
+  refreshSystemGroupsWithEvents(store);
+}
+
+/**
+ * Creates a human user with the organization's default settings. Emits realm_user/add to everyone,
+ * user_group/add_members for each group joined (system groups included), subscription/add to the new
+ * user and subscription/peer_add to those who may see each channel's subscribers.
+ */
 export function createUser(store: Store, input: NewUserInput): UserRecord {
   const { state } = store;
   const now = store.now();
@@ -61,19 +83,7 @@ export function createUser(store: Store, input: NewUserInput): UserRecord {
     avatar_version: 1,
     settings: structuredClone(state.userSettingsDefaults),
   };
-  state.users.set(user.user_id, user);
-  state.usersByEmail.set(user.delivery_email.toLowerCase(), user);
-  state.usersByApiKey.set(user.api_key, user);
-  store.emit(store.activeUserIds(), (viewerId) => ({
-    type: 'realm_user',
-    op: 'add',
-    person: formatUser(state, user, state.users.get(viewerId), {
-      clientExtavatar: false,
-      includeCustomProfileFields: true,
-      level: store.featureLevel,
-    }),
-  }));
-  refreshSystemGroupsWithEvents(store);
+  addUserRecord(store, user);
   for (const id of new Set(input.groupIds)) {
     const group = state.groups.get(id);
     if (group && !group.is_system_group && !group.deactivated)

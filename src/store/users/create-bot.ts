@@ -1,10 +1,8 @@
 /** Bots users create (POST /bots) and change (PATCH /bots/{id}): the records, their indexes and events. */
 import type { UserRecord } from '../state.js';
 import type { Store } from '../store.js';
-import { formatUser } from '../users.js';
-import { newUserAvatarSource } from '../invitations/create-user.js';
+import { addUserRecord, newApiKey, newUserAvatarSource } from '../invitations/create-user.js';
 import { botAudience, defaultChannelName, formatBot } from './bots.js';
-import { refreshSystemGroupsWithEvents } from './mutate.js';
 
 /** What a new bot starts with (checked by the caller). */
 export interface NewBotInput {
@@ -21,13 +19,6 @@ export interface BotDefaults {
   default_sending_stream_id?: number | null;
   default_events_register_stream_id?: number | null;
   default_all_public_streams?: boolean;
-}
-
-function newApiKey(store: Store): string {
-  for (;;) {
-    const key = store.random.alphanumeric(32);
-    if (!store.state.usersByApiKey.has(key)) return key;
-  }
 }
 
 /**
@@ -57,19 +48,7 @@ export function createBot(store: Store, input: NewBotInput): UserRecord {
     bot_default_events_register_stream_id: input.defaults.default_events_register_stream_id ?? null,
     bot_default_all_public_streams: input.defaults.default_all_public_streams ?? false,
   };
-  state.users.set(bot.user_id, bot);
-  state.usersByEmail.set(bot.delivery_email.toLowerCase(), bot);
-  state.usersByApiKey.set(bot.api_key, bot);
-  store.emit(store.activeUserIds(), (viewerId) => ({
-    type: 'realm_user',
-    op: 'add',
-    person: formatUser(state, bot, state.users.get(viewerId), {
-      clientExtavatar: false,
-      includeCustomProfileFields: true,
-      level: store.featureLevel,
-    }),
-  }));
-  refreshSystemGroupsWithEvents(store);
+  addUserRecord(store, bot);
   store.emit(botAudience(state, bot), {
     type: 'realm_bot',
     op: 'add',
