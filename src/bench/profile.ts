@@ -7,6 +7,8 @@
  *      [--post] [--queues 10] [--before users/me,server_settings] [--seconds 5] [--top 40] [--inclusive]
  *      [--bare] (profile the bare baseline answering the mock's captured answer instead)
  *      [--node '--trace-gc'] (more node options for the profiled process)
+ *      [--rotate 300] (the path's anchor=newest replaced by that many anchors in turn, as the "page assembled"
+ *      rows of the harness: every request misses the page cache)
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +17,8 @@ import { parseArgs } from 'node:util';
 import { hasWrk, runLoad, type RequestSpec } from './harness/generator.js';
 import type { BenchQueue, MockHello } from './harness/mock-process.js';
 import { cpuSeconds, startChild } from './harness/processes.js';
-import { mirror } from './harness/throughput.js';
+import { capture, mirror } from './harness/throughput.js';
+import { rotatingAnchors } from './harness/anchors.js';
 
 const { values } = parseArgs({
   options: {
@@ -29,6 +32,7 @@ const { values } = parseArgs({
     inclusive: { type: 'boolean', default: false },
     bare: { type: 'boolean', default: false },
     node: { type: 'string', default: '' },
+    rotate: { type: 'string', default: '0' },
   },
 });
 
@@ -64,12 +68,14 @@ const child = bare?.child ?? mock;
 const origin = bare?.hello.url ?? hello.url;
 const useWrk = hasWrk();
 const connections = Number(values.connections);
+const rotation = await anchorPaths(Number(values.rotate));
 const spec = (path: string): RequestSpec => {
   const post = values.post && path === values.path;
   return {
     origin,
     method: post ? 'POST' : 'GET',
     path: `/api/v1/${path}`,
+    ...(rotation && path === values.path ? { paths: rotation } : {}),
     headers: {
       authorization: hello.auth,
       ...(post ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
@@ -77,6 +83,24 @@ const spec = (path: string): RequestSpec => {
     body: post ? hello.form : undefined,
   };
 };
+/** The measured path with `count` anchors in turn (undefined when not asked for). */
+async function anchorPaths(count: number): Promise<string[] | undefined> {
+  if (!count) return undefined;
+  const older = values.path.replace(/num_before=\d+/, 'num_before=1000');
+  const history = await capture({
+    origin: hello.url,
+    method: 'GET',
+    path: `/api/v1/${older}`,
+    headers: { authorization: hello.auth },
+  });
+  const ids = (JSON.parse(history.body.toString()) as { messages: { id: number }[] }).messages.map(
+    (m) => m.id,
+  );
+  const before = Number(/num_before=(\d+)/.exec(values.path)?.[1] ?? 100);
+  return rotatingAnchors(ids, count, before).map(
+    (a) => `/api/v1/${values.path.replace('anchor=newest', `anchor=${a}`)}`,
+  );
+}
 try {
   if (bare) {
     const { origin: _, ...request } = spec(values.path);

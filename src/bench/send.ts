@@ -3,7 +3,8 @@
  * subscribers, one message-only queue each, the bench content). Prints the CPU time per send, the heap a stored
  * message keeps, the heap its pending events keep until the queues are acknowledged, and the bytes a send
  * allocates (what the young generation's collections work through).
- * Run: node --expose-gc --import tsx src/bench/send.ts [sends] [sends between acknowledgements]
+ * Run: node --expose-gc --import tsx src/bench/send.ts [sends] [sends between acknowledgements] [--sites]
+ * (--sites also prints the allocation sites with the most bytes per send)
  */
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -86,8 +87,11 @@ const after = heap();
 /** A node of the sampling heap profile: the bytes sampled at one allocation site, and its callees. */
 interface SampledNode {
   selfSize: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
   children: SampledNode[];
 }
+
+const SITES = process.argv.includes('--sites');
 
 /**
  * Bytes allocated per send over `sends` sends, from V8's sampling heap profiler told to keep objects the
@@ -110,11 +114,18 @@ async function allocatedPerSend(sends: number): Promise<number> {
   session.disconnect();
   acknowledge();
   let total = 0;
+  const sites = new Map<string, number>();
   const pending = [profile.head];
   for (let node = pending.pop(); node; node = pending.pop()) {
     total += node.selfSize;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const site = `${functionName || '(anonymous)'} ${url.replace(/^.*\/src\//, 'src/')}:${lineNumber + 1}`;
+    sites.set(site, (sites.get(site) ?? 0) + node.selfSize);
     pending.push(...node.children);
   }
+  if (SITES)
+    for (const [site, bytes] of [...sites].sort((a, b) => b[1] - a[1]).slice(0, 30))
+      console.log(`${String(Math.round(bytes / sends)).padStart(6)} B/send  ${site}`);
   return total / sends;
 }
 
