@@ -5,7 +5,7 @@ import { formatMessageWithFlags } from '../store/messages/format.js';
 import { ADMIN, GUEST, MEMBER, MEMBER2 } from '../testing/accounts.js';
 import { describeTransports } from '../testing/transports.js';
 import { bodyJson, JsonText } from './json-text.js';
-import { messageJson } from './message-json.js';
+import { messageJson, pushMessagesJson } from './message-json.js';
 
 interface Fetched {
   id: number;
@@ -230,6 +230,65 @@ describe('messageJson', () => {
     expect(messageJson(app.store, record, viewer, options).json).toContain(
       '"sender_full_name":"Changed In Place"',
     );
+  });
+});
+
+describe('pushMessagesJson with search highlights', () => {
+  it('is the text of formatMessageWithFlags plus match_content and match_subject, made again after a change', async () => {
+    const { createApp } = await import('./app.js');
+    const { preparedDevRealm } = await import('../testing/dev-realm.js');
+    const { parseSearch, highlightHtml, highlightTopic } = await import('../store/narrow/search.js');
+    const app = createApp({ realm: preparedDevRealm(), logError: () => {} });
+    const { state } = app.store;
+    const options = { applyMarkdown: true, clientExtavatar: true, allowEmptyTopicName: false };
+    const admin = state.usersByEmail.get(ADMIN)!;
+    const authorization = `Basic ${btoa(`${admin.delivery_email}:${admin.api_key}`)}`;
+    const call = (method: string, path: string, body: Record<string, string>): Promise<Response> =>
+      app.fetch(
+        new Request(`http://localhost/api/v1/${path}`, {
+          method,
+          headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(body),
+        }),
+      );
+    const sent = await call('POST', 'messages', {
+      type: 'stream',
+      to: 'Denmark',
+      topic: 'hello',
+      content: 'a message',
+    });
+    const { id } = (await sent.json()) as { id: number };
+    const records = [...state.messages.values()].slice(-30);
+    const search = parseSearch('the message "hello"');
+    const page = (viewerEmail: string): unknown => {
+      const parts: Uint8Array[] = [];
+      pushMessagesJson(parts, app.store, records, state.usersByEmail.get(viewerEmail)!, options, search);
+      return JSON.parse(`[${new JsonText(parts).json}]`);
+    };
+    const expected = (viewerEmail: string): unknown =>
+      records.map((record) => ({
+        ...formatMessageWithFlags(
+          state,
+          record,
+          state.usersByEmail.get(viewerEmail)!,
+          options,
+          app.store.featureLevel,
+        ),
+        match_content: highlightHtml(record.rendered_content, search),
+        match_subject: highlightTopic(record.topic, search),
+      }));
+    for (const email of [ADMIN, MEMBER]) {
+      // Twice: the second page comes from the cached pieces, in the same key order.
+      expect(JSON.stringify(page(email))).toBe(JSON.stringify(expected(email)));
+      expect(JSON.stringify(page(email))).toBe(JSON.stringify(expected(email)));
+    }
+    // An edit through the API: the next page highlights the new text.
+    const edited = await call('PATCH', `messages/${id}`, { content: 'the message changed' });
+    expect(edited.status).toBe(200);
+    records[records.length - 1] = state.messages.get(id)!;
+    const last = (page(ADMIN) as Array<{ id: number; match_content: string }>).at(-1)!;
+    expect(last.id).toBe(id);
+    expect(last.match_content).toBe('<p>the <span class="highlight">message</span> changed</p>');
   });
 });
 

@@ -9,6 +9,7 @@ import { flagNames } from '../store/messages/flags.js';
 import { FLAG_BITS, type MessageRecord, type UserRecord } from '../store/state.js';
 import type { Store } from '../store/store.js';
 import { canSeeDeliveryEmail } from '../store/users.js';
+import { highlightHtml, highlightTopic, type SearchQuery } from '../store/narrow/search.js';
 import { JsonText } from './json-text.js';
 
 /**
@@ -35,15 +36,21 @@ const NO_ROW_BITS = FLAG_BITS.read | FLAG_BITS.historical;
 
 /**
  * `,"flags":[...]}` (and the comma before the next message) by flag bits and comma, per feature level (the
- * level decides which flags are named). A few dozen combinations occur; they never change.
+ * level decides which flags are named); `open`, without the closing brace (search highlights follow). A few dozen combinations occur; they never change.
  */
 const flagTails = new Map<number, Map<number, Uint8Array>>();
 
-function flagTail(tails: Map<number, Uint8Array>, bits: number, comma: boolean, featureLevel: number) {
-  const key = bits * 2 + (comma ? 1 : 0);
+function flagTail(
+  tails: Map<number, Uint8Array>,
+  bits: number,
+  comma: boolean,
+  featureLevel: number,
+  open = false,
+) {
+  const key = bits * 4 + (comma ? 1 : 0) + (open ? 2 : 0);
   let tail = tails.get(key);
   if (tail === undefined) {
-    const text = `,"flags":${JSON.stringify(flagNames(bits, featureLevel))}}${comma ? ',' : ''}`;
+    const text = `,"flags":${JSON.stringify(flagNames(bits, featureLevel))}${open ? '' : '}'}${comma ? ',' : ''}`;
     tails.set(key, (tail = encoder.encode(text)));
   }
   return tail;
@@ -64,10 +71,109 @@ function shapeOf(store: Store, record: MessageRecord, viewer: UserRecord, option
 }
 
 /**
- * Appends the UTF-8 JSON of `records` as GET /messages gives them to `viewer` (formatMessageWithFlags), with a
- * comma between two messages and none around them. Every change to the realm goes through Store.emit, which
- * counts it in `store.changes`: a cached text is used only while that count is the one it was made at, so a
- * renamed sender, an edit or a new reaction is never served stale. The pieces are shared: never write to them.
+ * Search highlights of one query per message (match_content, match_subject, the closing brace), made once per
+ * message and kept while the store is unchanged: paging through a search's results highlights each message once.
+ */
+interface Matches {
+  changes: number;
+  pieces: Map<number, Matched>;
+}
+
+/**
+ * A message's highlights (`match`: `,"match_content":…,"match_subject":…}`) and, as for the page without
+ * search, the whole message in one piece for the text, flags and comma of the first page that needed it.
+ */
+interface Matched {
+  match: Uint8Array;
+  entry?: Entry;
+  flags?: Uint8Array;
+  comma?: boolean;
+  whole?: Uint8Array;
+}
+const MAX_SEARCHES = 64;
+const matchCaches = new WeakMap<Store, Map<string, Matches>>();
+
+/** The cached highlights of `search` in `store` (emptied when the store has changed since). */
+function matchesOf(store: Store, search: SearchQuery): Matches {
+  let bySearch = matchCaches.get(store);
+  if (!bySearch) matchCaches.set(store, (bySearch = new Map()));
+  const key = `${search.words.join(' ')}\u0000${search.phrases.join('\u0000')}`;
+  let matches = bySearch.get(key);
+  if (!matches || matches.changes !== store.changes) {
+    if (!matches && bySearch.size >= MAX_SEARCHES) bySearch.clear();
+    bySearch.set(key, (matches = { changes: store.changes, pieces: new Map() }));
+  }
+  return matches;
+}
+
+function matchedOf(matches: Matches, record: MessageRecord, search: SearchQuery): Matched {
+  let matched = matches.pieces.get(record.id);
+  if (matched === undefined) {
+    if (matches.pieces.size >= MAX_ENTRIES) matches.pieces.clear();
+    const content = JSON.stringify(highlightHtml(record.rendered_content, search));
+    const subject = JSON.stringify(highlightTopic(record.topic, search));
+    matched = { match: encoder.encode(`,"match_content":${content},"match_subject":${subject}}`) };
+    matches.pieces.set(record.id, matched);
+  }
+  return matched;
+}
+
+/** Appends a highlighted message: one kept piece when its text, flags and comma are those it was joined for. */
+function pushMatched(parts: Uint8Array[], matched: Matched, entry: Entry, flags: Uint8Array, comma: boolean) {
+  if (matched.whole === undefined) {
+    const { open } = entry;
+    const whole = new Uint8Array(open.length + flags.length + matched.match.length + (comma ? 1 : 0));
+    whole.set(open);
+    whole.set(flags, open.length);
+    whole.set(matched.match, open.length + flags.length);
+    if (comma) whole[whole.length - 1] = 0x2c;
+    Object.assign(matched, { entry, flags, comma, whole });
+  }
+  if (matched.entry === entry && matched.flags === flags && matched.comma === comma) {
+    parts.push(matched.whole!);
+    return;
+  }
+  parts.push(entry.open, flags, matched.match);
+  if (comma) parts.push(COMMA);
+}
+
+const COMMA = encoder.encode(',');
+
+/** The cached text of `record` for `shape` (made now when missing or older than the store's last change). */
+function entryOf(
+  store: Store,
+  cache: Map<number, Entry[]>,
+  record: MessageRecord,
+  viewer: UserRecord,
+  options: FormatOptions,
+  shape: number,
+  tail: Uint8Array,
+): Entry {
+  const { changes } = store;
+  let entries = cache.get(record.id);
+  if (entries && entries[0]!.changes !== changes) entries = undefined;
+  if (entries) for (const candidate of entries) if (candidate.shape === shape) return candidate;
+  const json = JSON.stringify(formatMessage(store.state, record, viewer, options, store.featureLevel));
+  // One encoding into memory sized for the text and the tail: the closing brace is overwritten.
+  const bytes = encoder.encode(json);
+  const whole = new Uint8Array(bytes.length - 1 + tail.length);
+  whole.set(bytes.subarray(0, bytes.length - 1));
+  whole.set(tail, bytes.length - 1);
+  const entry = { changes, shape, open: whole.subarray(0, bytes.length - 1), whole, tail };
+  if (entries) entries.push(entry);
+  else {
+    if (cache.size >= MAX_ENTRIES) cache.clear();
+    cache.set(record.id, [entry]);
+  }
+  return entry;
+}
+
+/**
+ * Appends the UTF-8 JSON of `records` as GET /messages gives them to `viewer` (formatMessageWithFlags, then
+ * match_content and match_subject when `search` is given), with a comma between two messages and none around
+ * them. Every change to the realm goes through Store.emit, which counts it in `store.changes`: a cached text is
+ * used only while that count is the one it was made at, so a renamed sender, an edit or a new reaction is never
+ * served stale. The pieces are shared: never write to them.
  */
 export function pushMessagesJson(
   parts: Uint8Array[],
@@ -75,51 +181,36 @@ export function pushMessagesJson(
   records: readonly MessageRecord[],
   viewer: UserRecord,
   options: FormatOptions,
+  search?: SearchQuery,
 ): void {
   let cache = caches.get(store);
   if (!cache) caches.set(store, (cache = new Map()));
-  const { changes, featureLevel } = store;
+  const { featureLevel } = store;
   let tails = flagTails.get(featureLevel);
   if (!tails) flagTails.set(featureLevel, (tails = new Map()));
+  const matches = search && matchesOf(store, search);
   const rows = store.state.index.flags.get(viewer.user_id);
   const optionShape = optionBits(options);
   // Pages often hold runs of one sender's messages: the sender's part of the shape is looked up once a run.
   let lastSender = -1;
-  let senderShape = optionShape;
+  let shape = optionShape;
   const last = records.length - 1;
   for (let i = 0; i <= last; i++) {
     const record = records[i]!;
     if (record.sender_id !== lastSender) {
       lastSender = record.sender_id;
-      senderShape = shapeOf(store, record, viewer, optionShape);
+      shape = shapeOf(store, record, viewer, optionShape);
     }
-    const shape = senderShape;
-    const tail = flagTail(tails, rows?.get(record.id) ?? NO_ROW_BITS, i < last, featureLevel);
-    let entries = cache.get(record.id);
-    if (entries && entries[0]!.changes !== changes) entries = undefined;
-    let entry: Entry | undefined;
-    if (entries) {
-      for (const candidate of entries) {
-        if (candidate.shape === shape) {
-          entry = candidate;
-          break;
-        }
-      }
+    const bits = rows?.get(record.id) ?? NO_ROW_BITS;
+    if (matches) {
+      // Flags without the closing brace: the highlights close the message.
+      const flags = flagTail(tails, bits, false, featureLevel, true);
+      const entry = entryOf(store, cache, record, viewer, options, shape, flags);
+      pushMatched(parts, matchedOf(matches, record, search!), entry, flags, i < last);
+      continue;
     }
-    if (!entry) {
-      const json = JSON.stringify(formatMessage(store.state, record, viewer, options, featureLevel));
-      // One encoding into memory sized for the text and the tail: the closing brace is overwritten.
-      const bytes = encoder.encode(json);
-      const whole = new Uint8Array(bytes.length - 1 + tail.length);
-      whole.set(bytes.subarray(0, bytes.length - 1));
-      whole.set(tail, bytes.length - 1);
-      entry = { changes, shape, open: whole.subarray(0, bytes.length - 1), whole, tail };
-      if (entries) entries.push(entry);
-      else {
-        if (cache.size >= MAX_ENTRIES) cache.clear();
-        cache.set(record.id, [entry]);
-      }
-    }
+    const tail = flagTail(tails, bits, i < last, featureLevel);
+    const entry = entryOf(store, cache, record, viewer, options, shape, tail);
     if (entry.tail === tail) parts.push(entry.whole);
     else parts.push(entry.open, tail);
   }

@@ -251,7 +251,14 @@ function endPendingAnswers(): void {
   pendingAnswers = [];
   for (const { res, data } of answers) {
     // A connection lost meanwhile: node already closed the answer (its close listener ran).
-    if (!res.destroyed) res.end(data);
+    if (res.destroyed) continue;
+    // One failing write must not leave the turn's other answers unsent: its connection is closed instead.
+    try {
+      res.end(data);
+    } catch (error) {
+      console.error('svc-mock: writing an answer failed', error);
+      res.destroy();
+    }
   }
 }
 

@@ -3,7 +3,6 @@ import type {
   GetMessagesMatchesNarrowParams,
   GetMessagesMessageIdParams,
   GetMessagesParams,
-  Message,
 } from '../../generated/types.js';
 import { canReadMessage } from '../../store/access.js';
 import { formatMessageWithFlags } from '../../store/messages/format.js';
@@ -85,9 +84,9 @@ export function checkRange(numBefore: number, numAfter: number, includeAnchor: b
 const CLOSE_PAGE = new TextEncoder().encode(']}');
 
 /**
- * The answer's fields: `head` (the fields before `messages`, in the answer's order), then the messages. Without
- * search highlights a message's text is the same on every fetch until the store changes, so the fields are
- * made as UTF-8 from cached pieces; with them, each message is formatted for this answer.
+ * The answer's fields: `head` (the fields before `messages`, in the answer's order), then the messages. A
+ * message's text (and its search highlights) is the same on every fetch until the store changes, so the fields
+ * are made as UTF-8 from cached pieces.
  */
 function pageFields(
   store: Store,
@@ -102,23 +101,12 @@ function pageFields(
     clientExtavatar: params.client_extavatar !== false,
     allowEmptyTopicName: params.allow_empty_topic_name === true,
   };
-  const { search } = narrow;
-  if (!search) {
-    let open = '{';
-    for (const key in head) open += `"${key}":${head[key]},`;
-    const parts = [encodeShort(`${open}"messages":[`)];
-    pushMessagesJson(parts, store, records, user, options);
-    parts.push(CLOSE_PAGE);
-    return new JsonText(parts);
-  }
-  const messages: Message[] = records.map((record) => {
-    const out = formatMessageWithFlags(store.state, record, user, options, store.featureLevel);
-    out.match_content = highlightHtml(record.rendered_content, search);
-    out.match_subject = highlightTopic(record.topic, search);
-    return out;
-  });
-  // Text, so that a repeated fetch (memoPage) is not serialised again.
-  return new JsonText(JSON.stringify({ ...head, messages }));
+  let open = '{';
+  for (const key in head) open += `"${key}":${head[key]},`;
+  const parts = [encodeShort(`${open}"messages":[`)];
+  pushMessagesJson(parts, store, records, user, options, narrow.search);
+  parts.push(CLOSE_PAGE);
+  return new JsonText(parts);
 }
 
 const EXCLUSIVE_WITH_IDS = [

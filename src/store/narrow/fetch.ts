@@ -109,25 +109,22 @@ export function fetchRange(state: RealmState, narrow: CompiledNarrow, request: R
     const message = state.messages.get(anchor);
     rows = message && narrow.matches(message) ? [message] : [];
   }
-  let before: MessageRecord[];
-  let at: MessageRecord[];
-  let after: MessageRecord[];
-  if (right) {
-    before = rows;
-    at = [];
-    after = [];
-  } else {
-    before = rows.filter((m) => m.id < anchor);
-    at = rows.filter((m) => m.id === anchor);
-    after = rows.filter((m) => m.id > anchor);
-  }
-  if (numBefore && before.length > numBefore) before = before.slice(-numBefore);
-  if (numAfter && after.length > numAfter) after = after.slice(0, numAfter);
+  if (right)
+    return { messages: rows, foundAnchor: false, foundOldest: rows.length < numBefore, foundNewest: true };
+  // The rows are in id order: those before the anchor, the anchor (when it matched), those after it; each side
+  // trimmed to its count. Most pages are taken whole (no copy).
+  let lo = 0;
+  while (lo < rows.length && rows[lo]!.id < anchor) lo++;
+  let hi = lo;
+  while (hi < rows.length && rows[hi]!.id === anchor) hi++;
+  const beforeCount = lo;
+  const afterCount = rows.length - hi;
+  const from = numBefore && beforeCount > numBefore ? lo - numBefore : 0;
+  const to = numAfter && afterCount > numAfter ? hi + numAfter : rows.length;
   return {
-    // A page anchored at the newest end is `before` as it is: no copy.
-    messages: at.length || after.length ? [...before, ...at, ...after] : before,
-    foundAnchor: at.length === 1,
-    foundOldest: left || before.length < numBefore,
-    foundNewest: right || after.length < numAfter,
+    messages: from === 0 && to === rows.length ? rows : rows.slice(from, to),
+    foundAnchor: hi - lo === 1,
+    foundOldest: left || beforeCount < numBefore,
+    foundNewest: afterCount < numAfter,
   };
 }
