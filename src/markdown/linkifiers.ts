@@ -77,6 +77,18 @@ function compile(rule: LinkifierRule): Compiled | null {
   return entry;
 }
 
+/**
+ * Whether some linkifier could match in `text` or in any part of it: false when every rule needs a character
+ * the text lacks (or its pattern does not compile), so none of its parts needs a test of its own.
+ */
+export function linkifierMayMatchWithin(text: string, rules: readonly LinkifierRule[]): boolean {
+  for (const rule of rules) {
+    const c = compile(rule);
+    if (c && (c.required === '' || text.includes(c.required))) return true;
+  }
+  return false;
+}
+
 /** One linkifier match: [start, end) in the text and the expanded URL. */
 export interface LinkifierMatch {
   start: number;

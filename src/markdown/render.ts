@@ -5,10 +5,10 @@ import { emptyRenderResult, type RenderContext, type RenderEnv, type RenderResul
 import { blocksPlugin } from './blocks.js';
 import { emojiPlugin } from './emoji-rule.js';
 import { mentionsPlugin } from './mentions.js';
-import { linkifierMatchesAny } from './linkifiers.js';
+import { linkifierMatchesAny, linkifierMayMatchWithin } from './linkifiers.js';
 import { markdownItClass } from './markdown-it-class.js';
 import { postPlugin } from './post.js';
-import { simpleLine } from './simple.js';
+import { simpleLine, simpleTexts } from './simple.js';
 import { timePlugin } from './time-rule.js';
 
 export type { RenderContext, RenderResult } from './context.js';
@@ -75,17 +75,21 @@ export function renderSimple(
   content: string,
   linkifiers: RenderContext['linkifiers'],
 ): RenderResult | undefined {
-  const line = simpleLine(content);
-  if (!line) return undefined;
+  const html = simpleLine(content);
+  if (html === undefined) return undefined;
   // linkify-it's pretest looks for a scheme (a colon or //), an @, or a host (a dot, or localhost): a fast-path
   // line has no colon, slash or @, so without a dot or localhost its large regex cannot match.
   const linkify = (content.includes('.') || LOCALHOST.test(content)) && markdown().linkify.pretest(content);
-  for (const text of line.texts) {
-    if (linkify && markdown().linkify.test(text)) return undefined;
-    if (linkifiers?.length && linkifierMatchesAny(text, linkifiers)) return undefined;
+  // A realm linkifier needs a character the line may lack (`#`, `R`): then no text run of it can match either.
+  const rules = linkifiers?.length && linkifierMayMatchWithin(content, linkifiers) ? linkifiers : undefined;
+  if (linkify || rules) {
+    for (const text of simpleTexts(content)) {
+      if (linkify && markdown().linkify.test(text)) return undefined;
+      if (rules && linkifierMatchesAny(text, rules)) return undefined;
+    }
   }
   return {
-    html: line.html,
+    html,
     mentionedUserIds: NO_MENTIONS,
     mentionedGroupIds: NO_MENTIONS,
     wildcard: null,

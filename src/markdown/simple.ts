@@ -4,13 +4,6 @@
  * simple.test.ts proves both give the same HTML over generated inputs and the realms' messages.
  */
 
-/** A line the fast path accepts: its HTML and the text runs the full renderer would make text tokens of. */
-export interface SimpleLine {
-  html: string;
-  /** Text between the emphasis markers, in order (empty runs left out). */
-  texts: string[];
-}
-
 const SPACE = 0x20;
 const STAR = 0x2a;
 
@@ -38,7 +31,7 @@ function endsSpan(c: number): boolean {
  * open after a space (or at the start) before a letter or digit, and close after a letter or digit before a
  * space, the end or , . ! ? ; — undefined for anything else.
  */
-export function simpleLine(content: string): SimpleLine | undefined {
+export function simpleLine(content: string): string | undefined {
   const n = content.length;
   if (n === 0) return undefined;
   // Block syntax starts a line (lists, headings, code, rules): the line must start with a letter or a marker
@@ -46,9 +39,8 @@ export function simpleLine(content: string): SimpleLine | undefined {
   const first = content.charCodeAt(0);
   if (!isLetter(first) && first !== STAR) return undefined;
   if (content.charCodeAt(n - 1) === SPACE) return undefined;
-  const texts: string[] = [];
-  // Joined once at the end: one flat string for the stored message, not a tree of concatenations.
-  const parts = ['<p>'];
+  // Built by concatenation (no arrays of parts or runs: a send renders one such line), flattened at the end.
+  let html = '<p>';
   let open = 0;
   let start = 0;
   let i = 0;
@@ -70,21 +62,26 @@ export function simpleLine(content: string): SimpleLine | undefined {
     } else {
       if (run !== open || !isAlnum(content.charCodeAt(i - 1)) || !endsSpan(next)) return undefined;
     }
-    if (i > start) {
-      const text = content.slice(start, i);
-      texts.push(text);
-      parts.push(text);
-    }
-    parts.push(open === 0 ? (run === 2 ? '<strong>' : '<em>') : run === 2 ? '</strong>' : '</em>');
+    if (i > start) html += content.slice(start, i);
+    html += open === 0 ? (run === 2 ? '<strong>' : '<em>') : run === 2 ? '</strong>' : '</em>';
     open = open === 0 ? run : 0;
     i = start = end;
   }
   if (open !== 0) return undefined;
-  if (n > start) {
-    const text = start === 0 ? content : content.slice(start);
-    texts.push(text);
-    parts.push(text);
-  }
-  parts.push('</p>');
-  return { html: parts.join(''), texts };
+  if (n > start) html += start === 0 ? content : content.slice(start);
+  html += '</p>';
+  // Reading a character makes V8 flatten the concatenation into one string: the stored message keeps one flat
+  // string, not a tree of pieces until its first serialisation.
+  html.charCodeAt(0);
+  return html;
+}
+
+const MARKERS = /\*{1,2}/;
+
+/**
+ * The text runs of a line {@link simpleLine} accepts, in order (empty runs left out): the text between its
+ * emphasis markers, which the full renderer would make text tokens of. Every `*` of such a line is a marker.
+ */
+export function simpleTexts(line: string): string[] {
+  return line.split(MARKERS).filter((text) => text !== '');
 }
