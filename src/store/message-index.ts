@@ -20,9 +20,19 @@ export function removeSorted(ids: number[], id: number): void {
   if (ids[at] === id) ids.splice(at, 1);
 }
 
+// The last key made: a send asks for its topic's key several times (checks, index, start of topic), and a
+// client's next send is usually to the same topic.
+let lastStreamId = -1;
+let lastTopic = '';
+let lastKey = '';
+
 /** Key of a channel topic in `byTopic` (topics compare case-insensitively). */
 export function topicKey(streamId: number, topic: string): string {
-  return `${streamId}\u0000${topic.toLowerCase()}`;
+  if (streamId === lastStreamId && topic === lastTopic) return lastKey;
+  lastStreamId = streamId;
+  lastTopic = topic;
+  lastKey = `${streamId}\u0000${topic.toLowerCase()}`;
+  return lastKey;
 }
 
 /** Key of a direct-message conversation: its sorted participant ids. */
