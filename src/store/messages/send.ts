@@ -175,34 +175,14 @@ export function sendMessageWithDetails(store: Store, sender: UserRecord, input: 
 
   const channel = streamId !== null ? state.channels.get(streamId) : undefined;
   const isPublic = channel !== undefined && !channel.invite_only;
-  // One payload per set of flags (the sender's own when it carries a local echo): recipients with the same
-  // flags share it, and so share their queued event. The builder is kept by the store's journal for the next
-  // thousand changes, so it holds only what it reads (not the input, its rendering or the sender's record),
-  // and the common case, no flags, needs no map.
-  const senderId = sender.user_id;
-  const localEcho = input.localEcho;
   const featureLevel = store.featureLevel;
-  let unflagged: EventPayload | undefined;
-  let byBits: Map<number, EventPayload> | undefined;
-  store.emit(readers, (userId) => {
-    const bits = bitsByUser?.get(userId) ?? 0;
-    const echo = userId === senderId ? localEcho : undefined;
-    const known = echo ? undefined : bits === 0 ? unflagged : byBits?.get(bits);
-    if (known) return known;
-    // Keys set one by one (not spread in), the same keys in the same order at half the cost per recipient.
-    const payload: EventPayload = {
-      type: 'message',
-      $message: record,
-      flags: flagNames(bits, featureLevel),
-    };
-    if (echo) payload.$localEcho = echo;
+  const localEcho = input.localEcho;
+  if (bitsByUser === undefined && localEcho === undefined) {
+    // Nobody has flags and no local echo: every recipient gets the one payload (no builder to keep).
+    const payload: EventPayload = { type: 'message', $message: record, flags: flagNames(0, featureLevel) };
     if (isPublic) payload.$publicStream = true;
-    if (!echo) {
-      if (bits === 0) unflagged = payload;
-      else (byBits ??= new Map()).set(bits, payload);
-    }
-    return payload;
-  });
+    store.emit(readers, payload);
+  } else emitFlagged(store, readers, record, sender.user_id, bitsByUser, localEcho, isPublic);
   if (record.has_attachment) noteUploadLinks(store, record);
 
   if (startedChannel && channel) {
@@ -227,6 +207,45 @@ export function sendMessageWithDetails(store: Store, sender: UserRecord, input: 
     followWhereMentioned(store, record, readers);
   }
   return result;
+}
+
+/**
+ * Emits a message whose recipients differ in flags, or whose sender gets a local echo. One payload per set of
+ * flags (the sender's own when it carries a local echo): recipients with the same flags share it, and so share
+ * their queued event. The builder is kept by the store's journal for the next thousand changes, so it holds only
+ * what it reads (not the input, its rendering or the sender's record).
+ */
+function emitFlagged(
+  store: Store,
+  readers: readonly number[],
+  record: MessageRecord,
+  senderId: number,
+  bitsByUser: ReadonlyMap<number, number> | undefined,
+  localEcho: SendInput['localEcho'],
+  isPublic: boolean,
+): void {
+  const featureLevel = store.featureLevel;
+  let unflagged: EventPayload | undefined;
+  let byBits: Map<number, EventPayload> | undefined;
+  store.emit(readers, (userId) => {
+    const bits = bitsByUser?.get(userId) ?? 0;
+    const echo = userId === senderId ? localEcho : undefined;
+    const known = echo ? undefined : bits === 0 ? unflagged : byBits?.get(bits);
+    if (known) return known;
+    // Keys set one by one (not spread in), the same keys in the same order at half the cost per recipient.
+    const payload: EventPayload = {
+      type: 'message',
+      $message: record,
+      flags: flagNames(bits, featureLevel),
+    };
+    if (echo) payload.$localEcho = echo;
+    if (isPublic) payload.$publicStream = true;
+    if (!echo) {
+      if (bits === 0) unflagged = payload;
+      else (byBits ??= new Map()).set(bits, payload);
+    }
+    return payload;
+  });
 }
 
 /** Recipients who follow topics where they are mentioned start following this one. */
