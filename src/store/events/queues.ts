@@ -7,7 +7,7 @@ import type { TimerHandle } from '../clock.js';
 import type { EmittedEvent, EventPayload, Store } from '../store.js';
 import { queueOptions, type QueueOptions } from './options.js';
 import { EventQueue, type PollAnswer, type Waiter } from './queue.js';
-import { deliverables, messageDeliverable, type DeliveryContext } from './transforms.js';
+import { deliverables, deliveryContext, messageDeliverable, type DeliveryContext } from './transforms.js';
 
 export { EventQueue } from './queue.js';
 export type { PollAnswer, QueuedEvent } from './queue.js';
@@ -133,7 +133,7 @@ export class QueueRegistry {
    * events (its event_types), merged with a restart still pending there; returns how many queues got it.
    */
   restart(event: EventPayload): number {
-    const ctx: DeliveryContext = { store: this.store };
+    const ctx = deliveryContext(this.store);
     let reached = 0;
     for (const queue of this.queues.values()) {
       const before = queue.nextId;
@@ -226,7 +226,7 @@ export class QueueRegistry {
   /** Delivers one emitted event to the queues of its audience (and to all_public_streams queues). */
   private fanOut({ users, event }: EmittedEvent): void {
     if (this.queues.size === 0) return;
-    const ctx: DeliveryContext = { store: this.store };
+    const ctx = deliveryContext(this.store);
     const build = typeof event === 'function' ? event : undefined;
     for (const userId of users) {
       const queues = this.byUser.get(userId);

@@ -4,7 +4,7 @@
  */
 import type { Message } from '../../generated/types.js';
 import { formatChannel } from '../channels/format.js';
-import { formatMessage } from '../messages/format.js';
+import { formatMessage, type FormatOptions } from '../messages/format.js';
 import { displayTopic } from '../topics.js';
 import { apiEmail, canSeeDeliveryEmail } from '../users.js';
 import type { MessageRecord, UserRecord } from '../state.js';
@@ -35,6 +35,18 @@ export interface DeliveryContext {
   events?: Map<Message, Map<readonly string[], EventPayload>>;
 }
 
+/** A fresh context for one emit, with every field in place (fields added later would need a property store). */
+export function deliveryContext(store: Store): DeliveryContext {
+  return {
+    store,
+    firstKey: undefined,
+    firstMessage: undefined,
+    formatted: undefined,
+    firstEvent: undefined,
+    events: undefined,
+  };
+}
+
 /** Subscription properties whose null means "inherit the user's setting", and that setting. */
 const NOTIFICATION_DEFAULTS: Record<string, keyof UserRecord['settings']> = {
   desktop_notifications: 'enable_stream_desktop_notifications',
@@ -45,6 +57,15 @@ const NOTIFICATION_DEFAULTS: Record<string, keyof UserRecord['settings']> = {
 };
 
 const TOPIC_KEYS = ['topic', 'topic_name', 'subject', 'orig_subject'] as const;
+
+/** The format options of each viewer shape's low three bits (applyMarkdown 4, clientExtavatar 2, empty topic 1). */
+const FORMATS: readonly FormatOptions[] = Array.from({ length: 8 }, (_, bits) =>
+  Object.freeze({
+    applyMarkdown: (bits & 4) !== 0,
+    clientExtavatar: (bits & 2) !== 0,
+    allowEmptyTopicName: (bits & 1) !== 0,
+  }),
+);
 
 /** The message event `queue` receives, or undefined when its narrow excludes the message. */
 function messageEvent(
@@ -74,12 +95,7 @@ function messageEvent(
   const key = record.id * 16 + shape;
   let message = ctx.firstKey === key ? ctx.firstMessage : ctx.formatted?.get(key);
   if (!message) {
-    const format = {
-      applyMarkdown: options.applyMarkdown,
-      clientExtavatar: options.clientExtavatar,
-      allowEmptyTopicName,
-    };
-    message = formatMessage(state, record, viewer, format, ctx.store.featureLevel);
+    message = formatMessage(state, record, viewer, FORMATS[shape & 7]!, ctx.store.featureLevel);
     if (ctx.firstMessage === undefined) {
       ctx.firstKey = key;
       ctx.firstMessage = message;
