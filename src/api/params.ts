@@ -287,7 +287,8 @@ export function decodeParams(
 ): { params: Record<string, unknown>; ignored: string[] } {
   const params: Record<string, unknown> = {};
   const ignored: string[] = [];
-  for (const [name, value] of raw) decodeParam(plan, params, ignored, pathParams, name, value, limits);
+  // Names, then values by name: iterating the entries would make a [name, value] array per parameter.
+  for (const name of raw.keys()) decodeParam(plan, params, ignored, pathParams, name, raw.get(name)!, limits);
   for (const name in pathParams)
     decodeParam(plan, params, ignored, pathParams, name, pathParams[name]!, limits);
   if (plan.validate && !plan.validate(params))
