@@ -179,6 +179,24 @@ function addEncoded(raw: Map<string, string>, count: number, limits: RequestLimi
   return count;
 }
 
+// A client sends the same Content-Type on every request: the kind of the last one seen is kept.
+let lastContentType: string | undefined;
+let lastKind: 'multipart' | 'json' | 'form' = 'form';
+
+/** How a body with this Content-Type is read: multipart, JSON or (anything else) urlencoded. */
+function bodyKind(header: string): 'multipart' | 'json' | 'form' {
+  if (header !== lastContentType) {
+    const contentType = header.toLowerCase();
+    lastKind = contentType.startsWith('multipart/form-data')
+      ? 'multipart'
+      : /^application\/([\w.+-]+\+)?json\b/.test(contentType)
+        ? 'json'
+        : 'form';
+    lastContentType = header;
+  }
+  return lastKind;
+}
+
 /**
  * Reads every request parameter (query string, then body fields) as strings. As on the real server, API
  * parameters come from the query string and form bodies (urlencoded or multipart) only: a JSON body adds
@@ -194,9 +212,9 @@ export function readRawParams(
   const body = request.body;
   if (body === null || body.length === 0 || request.method === 'GET') return raw;
   const header = request.header('content-type') ?? '';
-  const contentType = header.toLowerCase();
-  if (contentType.startsWith('multipart/form-data')) return readMultipart(raw, count, limits, body, header);
-  const isJson = /^application\/([\w.+-]+\+)?json\b/.test(contentType);
+  const kind = bodyKind(header);
+  if (kind === 'multipart') return readMultipart(raw, count, limits, body, header);
+  const isJson = kind === 'json';
   if (isJson && !takesJsonBody(request)) return raw;
   const text = typeof body === 'string' ? body : UTF8.decode(body);
   if (!isJson) {

@@ -56,7 +56,10 @@ describe('readRawParams', () => {
     const pairs = (text: string): number => {
       for (let max = 0; ; max++) {
         try {
-          readRawParams(record(text, null), { ...DEFAULT_LIMITS, maxParams: max });
+          readRawParams(record(text, null), {
+            ...DEFAULT_LIMITS,
+            maxParams: max,
+          });
           return max;
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
@@ -99,6 +102,65 @@ describe('readRawParams', () => {
       for (let n = next(10); n > 0; n--) text += alphabet[next(alphabet.length)];
       check(text);
     }
+  });
+});
+
+describe('readRawParams on urlencoded bodies', () => {
+  const form = 'application/x-www-form-urlencoded';
+  const entries = (request: ApiRequest): Array<[string, string]> => [
+    ...(readRawParams(request) as Map<string, string>),
+  ];
+
+  it('splits a body, as text or as bytes, as URLSearchParams does', () => {
+    const check = (text: string): void => {
+      const expected = [...new Map(new URLSearchParams(text))];
+      expect(entries(record('', text, form)), text).toEqual(expected);
+      expect(entries(record('', new TextEncoder().encode(text), form)), text).toEqual(expected);
+    };
+    const fixed = ['a+b=c+d+', '+=+', '?a=1+2', 'content=a+benchmark+message+with+**some**+markup', 'a=b&c'];
+    for (const text of fixed) check(text);
+    for (const text of [
+      'a=%20+b',
+      'x=%zz+',
+      'é=ü+€',
+      'a=\uD800+&b',
+      'a=😀+&b=\uDC00x',
+      `a=${'x+'.repeat(400)}`,
+    ])
+      check(text);
+    // Random texts over the characters that matter to the split (seeded, so a failure repeats).
+    const alphabet = ['a', 'b', '=', '&', '+', '?', ' ', 'é', '%', '2', '0'];
+    let seed = 11;
+    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    for (let i = 0; i < 2000; i++) {
+      let text = '';
+      for (let n = next(12); n > 0; n--) text += alphabet[next(alphabet.length)];
+      check(text);
+    }
+  });
+
+  it('reads each body by its own Content-Type when the type changes from one request to the next', async () => {
+    const body = 'to=5&content=hi+there';
+    const fields = [
+      ['to', '5'],
+      ['content', 'hi there'],
+    ];
+    expect(entries(record('', body, form))).toEqual(fields);
+    // A JSON body gives no parameters outside the control routes.
+    expect(entries(record('', body, 'application/json'))).toEqual([]);
+    expect(entries(record('', body, 'Application/X-WWW-Form-Urlencoded; charset=UTF-8'))).toEqual(fields);
+    expect(entries(record('', body, 'application/vnd.api+json'))).toEqual([]);
+    const multipart = new FormData();
+    multipart.set('to', '6');
+    const request = new Request('http://x/', {
+      method: 'POST',
+      body: multipart,
+    });
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    const read = readRawParams(record('', bytes, request.headers.get('content-type')!));
+    expect(read).toBeInstanceOf(Promise);
+    expect([...(await read)]).toEqual([['to', '6']]);
+    expect(entries(record('', body, form))).toEqual(fields);
   });
 });
 
