@@ -141,13 +141,34 @@ function addParam(
 const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** `+` stands for a space in urlencoded text. */
-const withSpaces = (text: string): string => (text.includes('+') ? text.replaceAll('+', ' ') : text);
+const withSpaces = (text: string): string => (text.includes('+') ? spaced(text) : text);
 
 /**
  * Longest text split without URLSearchParams. A value cut from the text may keep the whole text alive (V8 slices
  * strings of 13 characters or more), and a stored value (a message's content) must not hold a large body.
  */
 const SPLIT_MAX = 512;
+
+// A short ASCII value is copied here with each `+` made a space, then decoded; the views of the first n bytes are
+// kept (at most SPLIT_MAX + 1 of them), not made per value.
+const VALUE_BYTES = new Uint8Array(SPLIT_MAX);
+const valueViews: Uint8Array[] = [];
+const valueView = (n: number): Uint8Array => (valueViews[n] ??= VALUE_BYTES.subarray(0, n));
+
+/**
+ * `text` with each `+` a space. An ASCII text is decoded from bytes into one flat string: replaceAll would build it
+ * of a piece per word (a message's content has a `+` per word), and the stored content would keep them all.
+ */
+function spaced(text: string): string {
+  const n = text.length;
+  if (n > SPLIT_MAX) return text.replaceAll('+', ' ');
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return text.replaceAll('+', ' ');
+    VALUE_BYTES[i] = c === 0x2b ? 0x20 : c;
+  }
+  return UTF8.decode(valueView(n));
+}
 
 /**
  * Adds the pairs of an urlencoded text (a query string or a form body) after `count` parameters. A short text
