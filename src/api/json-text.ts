@@ -106,16 +106,15 @@ export class JsonText {
     }
     const pieces = this.pieces ?? [this.utf8!];
     if (byteLength(pieces) <= 2) return new JsonText(head + tail);
-    const out: Uint8Array[] = [encodeShort(`${head},`)];
+    // Sized once (a page has hundreds of pieces): no growing copies.
     const last = pieces.length - 1;
-    for (let i = 0; i <= last; i++) {
-      let piece = pieces[i]!;
-      // The outer braces: the first byte of the first piece and the last of the last (empty pieces aside).
-      if (i === 0) piece = piece.subarray(1);
-      if (i === last) piece = piece.subarray(0, piece.length - 1);
-      out.push(piece);
-    }
-    out.push(encodeShort(tail));
+    const out = new Array<Uint8Array>(last + 3);
+    out[0] = encodeShort(`${head},`);
+    for (let i = 0; i <= last; i++) out[i + 1] = pieces[i]!;
+    // The outer braces: the first byte of the first piece and the last of the last (empty pieces aside).
+    out[1] = out[1]!.subarray(1);
+    out[last + 1] = out[last + 1]!.subarray(0, out[last + 1]!.length - 1);
+    out[last + 2] = encodeShort(tail);
     return new JsonText(out);
   }
 

@@ -5,7 +5,7 @@ import { formatMessageWithFlags } from '../store/messages/format.js';
 import { ADMIN, GUEST, MEMBER, MEMBER2 } from '../testing/accounts.js';
 import { describeTransports } from '../testing/transports.js';
 import { bodyJson, JsonText } from './json-text.js';
-import { messageJson, pushMessagesJson } from './message-json.js';
+import { messageJson, messagesJson } from './message-json.js';
 
 interface Fetched {
   id: number;
@@ -233,7 +233,7 @@ describe('messageJson', () => {
   });
 });
 
-describe('pushMessagesJson with search highlights', () => {
+describe('messagesJson with search highlights', () => {
   it('is the text of formatMessageWithFlags plus match_content and match_subject, made again after a change', async () => {
     const { createApp } = await import('./app.js');
     const { preparedDevRealm } = await import('../testing/dev-realm.js');
@@ -261,9 +261,9 @@ describe('pushMessagesJson with search highlights', () => {
     const records = [...state.messages.values()].slice(-30);
     const search = parseSearch('the message "hello"');
     const page = (viewerEmail: string): unknown => {
-      const parts: Uint8Array[] = [];
-      pushMessagesJson(parts, app.store, records, state.usersByEmail.get(viewerEmail)!, options, search);
-      return JSON.parse(`[${new JsonText(parts).json}]`);
+      const viewer = state.usersByEmail.get(viewerEmail)!;
+      const [open, close] = [new TextEncoder().encode('['), new TextEncoder().encode(']')];
+      return JSON.parse(messagesJson(app.store, records, viewer, options, search, open, close).json);
     };
     const expected = (viewerEmail: string): unknown =>
       records.map((record) => ({

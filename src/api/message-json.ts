@@ -118,8 +118,15 @@ function matchedOf(matches: Matches, record: MessageRecord, search: SearchQuery)
   return matched;
 }
 
-/** Appends a highlighted message: one kept piece when its text, flags and comma are those it was joined for. */
-function pushMatched(parts: Uint8Array[], matched: Matched, entry: Entry, flags: Uint8Array, comma: boolean) {
+/** Writes a highlighted message from `at` (returns the next index): one kept piece when its text, flags and comma are those it was joined for. */
+function putMatched(
+  parts: Uint8Array[],
+  at: number,
+  matched: Matched,
+  entry: Entry,
+  flags: Uint8Array,
+  comma: boolean,
+): number {
   if (matched.whole === undefined) {
     const { open } = entry;
     const whole = new Uint8Array(open.length + flags.length + matched.match.length + (comma ? 1 : 0));
@@ -130,11 +137,14 @@ function pushMatched(parts: Uint8Array[], matched: Matched, entry: Entry, flags:
     Object.assign(matched, { entry, flags, comma, whole });
   }
   if (matched.entry === entry && matched.flags === flags && matched.comma === comma) {
-    parts.push(matched.whole!);
-    return;
+    parts[at++] = matched.whole!;
+    return at;
   }
-  parts.push(entry.open, flags, matched.match);
-  if (comma) parts.push(COMMA);
+  parts[at++] = entry.open;
+  parts[at++] = flags;
+  parts[at++] = matched.match;
+  if (comma) parts[at++] = COMMA;
+  return at;
 }
 
 const COMMA = encoder.encode(',');
@@ -169,20 +179,23 @@ function entryOf(
 }
 
 /**
- * Appends the UTF-8 JSON of `records` as GET /messages gives them to `viewer` (formatMessageWithFlags, then
- * match_content and match_subject when `search` is given), with a comma between two messages and none around
- * them. Every change to the realm goes through Store.emit, which counts it in `store.changes`: a cached text is
- * used only while that count is the one it was made at, so a renamed sender, an edit or a new reaction is never
- * served stale. The pieces are shared: never write to them.
+ * The UTF-8 JSON of `records` as GET /messages gives them to `viewer` (formatMessageWithFlags, then
+ * match_content and match_subject when `search` is given), commas between them, after `head` and before
+ * `close`. Every change to the realm goes through Store.emit, which counts it in `store.changes`: a cached text
+ * is used only while that count is the one it was made at, so a renamed sender, an edit or a new reaction is
+ * never served stale. The pieces are shared: never write to them.
+ * @example
+ * messagesJson(store, records, viewer, options, undefined, encoder.encode('['), encoder.encode(']')).json;
  */
-export function pushMessagesJson(
-  parts: Uint8Array[],
+export function messagesJson(
   store: Store,
   records: readonly MessageRecord[],
   viewer: UserRecord,
   options: FormatOptions,
-  search?: SearchQuery,
-): void {
+  search: SearchQuery | undefined,
+  head: Uint8Array,
+  close: Uint8Array,
+): JsonText {
   let cache = caches.get(store);
   if (!cache) caches.set(store, (cache = new Map()));
   const { featureLevel } = store;
@@ -191,6 +204,10 @@ export function pushMessagesJson(
   const matches = search && matchesOf(store, search);
   const rows = store.state.index.flags.get(viewer.user_id);
   const optionShape = optionBits(options);
+  // Sized for the most pieces a message takes (a page has hundreds): no growing copies; trimmed at the end.
+  const parts = new Array<Uint8Array>(records.length * (matches ? 4 : 2) + 2);
+  let at = 0;
+  parts[at++] = head;
   // Pages often hold runs of one sender's messages: the sender's part of the shape is looked up once a run.
   let lastSender = -1;
   let shape = optionShape;
@@ -206,15 +223,23 @@ export function pushMessagesJson(
       // Flags without the closing brace: the highlights close the message.
       const flags = flagTail(tails, bits, false, featureLevel, true);
       const entry = entryOf(store, cache, record, viewer, options, shape, flags);
-      pushMatched(parts, matchedOf(matches, record, search!), entry, flags, i < last);
+      at = putMatched(parts, at, matchedOf(matches, record, search!), entry, flags, i < last);
       continue;
     }
     const tail = flagTail(tails, bits, i < last, featureLevel);
     const entry = entryOf(store, cache, record, viewer, options, shape, tail);
-    if (entry.tail === tail) parts.push(entry.whole);
-    else parts.push(entry.open, tail);
+    if (entry.tail === tail) parts[at++] = entry.whole;
+    else {
+      parts[at++] = entry.open;
+      parts[at++] = tail;
+    }
   }
+  parts[at++] = close;
+  parts.length = at;
+  return new JsonText(parts);
 }
+
+const NOTHING = new Uint8Array(0);
 
 /**
  * One message as GET /messages gives it to `viewer`, as JSON text (from the same cache as whole pages).
@@ -227,7 +252,5 @@ export function messageJson(
   viewer: UserRecord,
   options: FormatOptions,
 ): JsonText {
-  const parts: Uint8Array[] = [];
-  pushMessagesJson(parts, store, [record], viewer, options);
-  return new JsonText(parts);
+  return messagesJson(store, [record], viewer, options, undefined, NOTHING, NOTHING);
 }

@@ -94,7 +94,7 @@ describe('memoPage', () => {
     expect(builds).toBe(81);
   });
 
-  it("keeps a query's answer from its second fetch on", () => {
+  it("keeps a query's answer once it is asked again soon, not when it comes back after many others", () => {
     let builds = 0;
     const params = Object.freeze({ page: 'twice' });
     const build = (): number => ++builds;
@@ -103,6 +103,15 @@ describe('memoPage', () => {
     expect(memoPage(store, viewer, params, build)).toBe(2);
     expect(memoPage(store, { user_id: 2 } as UserRecord, params, build)).toBe(3);
     expect(memoPage(store, { user_id: 2 } as UserRecord, params, build)).toBe(3);
+    // A rotation of more queries than the recent ones: each is built every time, none is kept.
+    const rotation = Array.from({ length: 100 }, (_, i) => Object.freeze({ page: `rotation ${i}` }));
+    const before = keptPageBytes();
+    let rotationBuilds = 0;
+    const megabyteBuild = (): JsonText => (rotationBuilds++, megabyte());
+    for (let round = 0; round < 3; round++)
+      for (const q of rotation) memoPage(store, viewer, q, megabyteBuild);
+    expect(rotationBuilds).toBe(300);
+    expect(keptPageBytes()).toBe(before);
   });
 
   it('builds every time for parameters decoded for one request', () => {

@@ -20,10 +20,13 @@ interface Kept {
 // the order first kept: bounded in queries, viewers per query and bytes (a client paging through history
 // makes a new query per page; the oldest queries' answers go first).
 const kept = new Map<object, Map<number, Kept>>();
-// Queries asked once so far: a query's answer is kept from its second fetch on. A page asked for once (paging
-// through history, a different anchor each time) would only push a repeated query's answer out, and a kept
-// answer that is never read again costs the collector more than it saves.
-const askedOnce = new WeakSet<object>();
+// When each query last missed, counted in misses: a query's answer is kept when it is asked again within
+// RECENT misses (a client polling or switching back). A page asked for once, or again only after many other
+// pages (paging through history, a different anchor each time), would push a repeated query's answer out, and
+// a kept answer that is never read again costs the collector more than it saves.
+const lastMiss = new WeakMap<object, number>();
+const RECENT = 64;
+let misses = 0;
 const MAX_QUERIES = 256;
 const MAX_VIEWERS = 16;
 /** Bytes of kept answers, all apps together. */
@@ -40,8 +43,8 @@ function forget(params: object): void {
 }
 
 /**
- * `build()`'s answer for `params` and `viewer`, made again after the store changed; kept from the query's second
- * fetch on (by any viewer). Only a shared (frozen) decoding is kept: parameters decoded for one request (a POST body, a refused query) are built each time.
+ * `build()`'s answer for `params` and `viewer`, made again after the store changed; kept once the query is asked
+ * again soon (by any viewer). Only a shared (frozen) decoding is kept: parameters decoded for one request (a POST body, a refused query) are built each time.
  * @example
  * return memoPage(store, user, params, () => pageFields(store, user, narrow, records, params, head));
  */
@@ -50,9 +53,10 @@ export function memoPage<T>(store: Store, viewer: UserRecord, params: object, bu
   let byViewer = kept.get(params);
   const hit = byViewer?.get(viewer.user_id);
   if (hit && hit.store === store && hit.changes === store.changes) return hit.value as T;
-  if (!byViewer && !askedOnce.has(params)) {
-    askedOnce.add(params);
-    return build();
+  if (!byViewer) {
+    const last = lastMiss.get(params);
+    lastMiss.set(params, ++misses);
+    if (last === undefined || misses - last > RECENT) return build();
   }
   const value = build();
   const bytes = sizeOf(value);

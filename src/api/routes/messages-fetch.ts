@@ -12,8 +12,9 @@ import { escapeHtml, highlightHtml, highlightTopic } from '../../store/narrow/se
 import type { MessageRecord, UserRecord } from '../../store/state.js';
 import type { Store } from '../../store/store.js';
 import { errors } from '../errors/index.js';
-import { encodeShort, JsonText } from '../json-text.js';
-import { pushMessagesJson } from '../message-json.js';
+import type { JsonText } from '../json-text.js';
+import { encodeShort } from '../json-text.js';
+import { messagesJson } from '../message-json.js';
 import { memoPage } from '../page-memo.js';
 import { defineRoute, type ApiRequest } from '../route.js';
 import { narrowFromParam } from './messages-narrow.js';
@@ -81,7 +82,8 @@ export function checkRange(numBefore: number, numAfter: number, includeAnchor: b
   if (!includeAnchor && numBefore > 0 && numAfter > 0) throw errors.anchorNotAtEnd();
 }
 
-const CLOSE_PAGE = new TextEncoder().encode(']}');
+const encoder = new TextEncoder();
+const CLOSE_PAGE = encoder.encode(']}');
 
 /**
  * The answer's fields: `head` (the fields before `messages`, in the answer's order), then the messages. A
@@ -103,10 +105,12 @@ function pageFields(
   };
   let open = '{';
   for (const key in head) open += `"${key}":${head[key]},`;
-  const parts = [encodeShort(`${open}"messages":[`)];
-  pushMessagesJson(parts, store, records, user, options, narrow.search);
-  parts.push(CLOSE_PAGE);
-  return new JsonText(parts);
+  open += '"messages":[';
+  // The head repeats for the newest or oldest page and a message_ids fetch; an anchor id makes it new text.
+  const { anchor } = head;
+  const repeated = anchor === undefined || anchor === 0 || anchor === LARGER_THAN_MAX_MESSAGE_ID;
+  const bytes = repeated ? encodeShort(open) : encoder.encode(open);
+  return messagesJson(store, records, user, options, narrow.search, bytes, CLOSE_PAGE);
 }
 
 const EXCLUSIVE_WITH_IDS = [

@@ -55,13 +55,16 @@ function collectBefore(
   const { lists } = narrow;
   if (lists.length !== 1 || limit <= 0) return collect(state, narrow, idsDescending(lists, below), limit);
   const list = lists[0]!;
-  const out: MessageRecord[] = [];
-  for (let i = lowerBound(list, below) - 1; i >= 0; i--) {
+  const start = lowerBound(list, below) - 1;
+  // Sized for the page (at most the ids left): no growing copies; trimmed to what matched.
+  const out = new Array<MessageRecord>(Math.min(limit, start + 1));
+  let found = 0;
+  for (let i = start; i >= 0 && found < out.length; i--) {
     const message = state.messages.get(list[i]!);
     if (!message || !narrow.matches(message)) continue;
-    out.push(message);
-    if (out.length >= limit) break;
+    out[found++] = message;
   }
+  out.length = found;
   return out;
 }
 
