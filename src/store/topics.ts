@@ -26,6 +26,8 @@ export const MAX_TOPIC_LENGTH = 60;
 
 /** Truncates a topic to the published maximum the way the API does. */
 export function truncateTopic(topic: string): string {
+  // A string has at least as many UTF-16 units as characters: most topics are short enough not to count.
+  if (topic.length <= MAX_TOPIC_LENGTH) return topic;
   const chars = [...topic];
   return chars.length <= MAX_TOPIC_LENGTH ? topic : `${chars.slice(0, MAX_TOPIC_LENGTH - 3).join('')}...`;
 }
