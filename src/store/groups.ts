@@ -90,17 +90,27 @@ export function isUserInGroup(state: RealmState, groupId: number, userId: number
   if (!group) return false;
   if (group.members.has(userId)) return true;
   if (group.direct_subgroup_ids.size === 0) return false;
-  return inGroupOrSubgroups(state, groupId, userId, new Set());
+  // Walks are numbered: a group is visited in this walk when its mark is the walk's number (kept in the Smi range).
+  if (++walk > 0x3fffffff || visited.size > 100_000) {
+    walk = 1;
+    visited.clear();
+  }
+  return inGroupOrSubgroups(state, groupId, userId, walk);
 }
 
+// The number of the last walk over subgroups, and the walk that last visited each group id: no set of visited
+// groups per question (every send to a channel whose send group has subgroups asks one). Walks never nest.
+let walk = 0;
+const visited = new Map<number, number>();
+
 // A module function rather than a closure per call: every send checks the channel's send permission.
-function inGroupOrSubgroups(state: RealmState, id: number, userId: number, seen: Set<number>): boolean {
-  if (seen.has(id)) return false;
-  seen.add(id);
+function inGroupOrSubgroups(state: RealmState, id: number, userId: number, mark: number): boolean {
+  if (visited.get(id) === mark) return false;
+  visited.set(id, mark);
   const group = state.groups.get(id);
   if (!group) return false;
   if (group.members.has(userId)) return true;
-  for (const sub of group.direct_subgroup_ids) if (inGroupOrSubgroups(state, sub, userId, seen)) return true;
+  for (const sub of group.direct_subgroup_ids) if (inGroupOrSubgroups(state, sub, userId, mark)) return true;
   return false;
 }
 
