@@ -4,7 +4,10 @@
  * reused block; text encoded). With `--against <checkout>` the same request is also run on another checkout's
  * sources in the same process, alternating chunks, so both see the same machine load (ratios mean something
  * on a shared machine; absolute figures less so).
+ * With `--rotate N` the anchor goes through N message ids in turn (600 messages are sent first), as the
+ * harness's "page assembled" rows: every request misses the page cache; `--search` adds the search term.
  * Run: npx tsx src/bench/messages-cpu.ts [--against ../other-checkout] [--rounds 20] [--chunk 1000]
+ *      [--rotate 300] [--search]
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -16,12 +19,18 @@ const { values } = parseArgs({
     against: { type: 'string' },
     rounds: { type: 'string', default: '20' },
     chunk: { type: 'string', default: '1000' },
+    rotate: { type: 'string', default: '0' },
+    search: { type: 'boolean', default: false },
   },
 });
 const here = resolve(new URL('../..', import.meta.url).pathname);
 const realm = JSON.parse(readFileSync(resolve(here, 'fixtures/dev-realm.json'), 'utf8')) as unknown;
-const narrow = encodeURIComponent(JSON.stringify([{ operator: 'channel', operand: 'bench' }]));
-const query = `anchor=newest&num_before=100&num_after=0&narrow=${narrow}`;
+const rotate = Number(values.rotate);
+const terms: object[] = [{ operator: 'channel', operand: 'bench' }];
+if (values.search) terms.push({ operator: 'search', operand: 'benchmark markup' });
+const narrow = encodeURIComponent(JSON.stringify(terms));
+const query = (anchor: string): string =>
+  `anchor=${anchor}&num_before=${rotate ? 99 : 100}&num_after=0&narrow=${narrow}`;
 
 interface Side {
   name: string;
@@ -33,7 +42,10 @@ interface Side {
 interface Loaded {
   app: {
     store: {
-      state: { usersByEmail: Map<string, { user_id: number; delivery_email: string; api_key: string }> };
+      state: {
+        usersByEmail: Map<string, { user_id: number; delivery_email: string; api_key: string }>;
+        messages: Map<number, { id: number }>;
+      };
     };
     fetch(request: Request): Promise<Response>;
     handle(request: object): Promise<{ body: unknown }>;
@@ -72,18 +84,23 @@ async function side(root: string): Promise<Side> {
     topic: 'load',
     content: 'a benchmark message with **some** markup',
   };
-  for (let i = 0; i < 120; i++) await post('messages', message);
+  const sent = rotate ? Math.max(600, rotate + 100) : 120;
+  for (let i = 0; i < sent; i++) await post('messages', message);
+  // The newest `rotate` ids but one page's worth as anchors: each page is full.
+  const ids = [...app.store.state.messages.values()].map((m) => m.id).slice(-sent);
+  const anchors = rotate ? ids.slice(100).slice(-rotate).map(String) : ['newest'];
+  let turn = 0;
   const headers: Record<string, string> = { authorization: basic(admin), host: '127.0.0.1' };
-  const request = {
+  const requests = anchors.map((anchor) => ({
     method: 'GET',
     path: '/api/v1/messages',
-    query,
+    query: query(anchor),
     body: null,
     header: (n: string) => headers[n],
-  };
+  }));
   let block: Buffer | undefined;
   const one = async (): Promise<number> => {
-    const response = await app.handle(request);
+    const response = await app.handle(requests[turn++ % requests.length]!);
     const wire = (response.body as { wire?: Uint8Array | Uint8Array[] } | null)?.wire;
     if (wire instanceof Uint8Array) return wire.length;
     if (Array.isArray(wire)) {
