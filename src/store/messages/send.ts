@@ -120,17 +120,27 @@ function buildRecord(store: Store, sender: UserRecord, input: SendInput): Messag
 
 const NO_USERS: ReadonlySet<number> = new Set<number>();
 
-/** Everyone who gets a row: the channel's subscribers or the conversation, and the sender, in that order. */
-function messageReaders(state: RealmState, record: MessageRecord): number[] {
+/**
+ * Everyone who gets a row: the channel's subscribers or the conversation, and the sender, in that order. A channel
+ * whose subscribers include the sender gives its subscriber set itself (read during the send, not kept: the
+ * store's emit copies its audience).
+ */
+function messageReaders(state: RealmState, record: MessageRecord): ReadonlySet<number> | number[] {
   if (record.stream_id === null) {
     const readers = [...new Set(record.recipients)];
     if (!readers.includes(record.sender_id)) readers.push(record.sender_id);
     return readers;
   }
   const subscribers = state.subscribers.get(record.stream_id);
+  if (subscribers?.has(record.sender_id)) return subscribers;
   const readers = subscribers ? [...subscribers] : [];
-  if (!subscribers?.has(record.sender_id)) readers.push(record.sender_id);
+  readers.push(record.sender_id);
   return readers;
+}
+
+/** Whether `userId` is one of the readers {@link messageReaders} gave. */
+function isReader(readers: ReadonlySet<number> | readonly number[], userId: number): boolean {
+  return readers instanceof Set ? readers.has(userId) : (readers as readonly number[]).includes(userId);
 }
 
 /** A sent message and the visibility policy the send set automatically for the sender, if any. */
@@ -217,7 +227,7 @@ export function sendMessageWithDetails(store: Store, sender: UserRecord, input: 
  */
 function emitFlagged(
   store: Store,
-  readers: readonly number[],
+  readers: Iterable<number>,
   record: MessageRecord,
   senderId: number,
   bitsByUser: ReadonlyMap<number, number> | undefined,
@@ -249,9 +259,13 @@ function emitFlagged(
 }
 
 /** Recipients who follow topics where they are mentioned start following this one. */
-function followWhereMentioned(store: Store, record: MessageRecord, readers: readonly number[]): void {
+function followWhereMentioned(
+  store: Store,
+  record: MessageRecord,
+  readers: ReadonlySet<number> | readonly number[],
+): void {
   for (const userId of record.mentioned_user_ids) {
-    if (userId === record.sender_id || !readers.includes(userId)) continue;
+    if (userId === record.sender_id || !isReader(readers, userId)) continue;
     const user = store.state.users.get(userId);
     if (!user || user.is_bot || !user.settings.automatically_follow_topics_where_mentioned) continue;
     if (visibilityPolicy(store.state, userId, record.stream_id!, record.topic) === VISIBILITY.followed)
