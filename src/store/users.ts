@@ -30,13 +30,48 @@ export function avatarUrl(
   options: { clientExtavatar: boolean; viewer?: UserRecord; medium?: boolean },
 ): string | null {
   // Jdenticons (level 466) are served like uploaded avatars: the client is never left to compute them.
-  if (user.avatar_source === 'U' || user.avatar_source === 'J') {
-    const suffix = options.medium ? '-medium' : '';
+  const uploaded = user.avatar_source === 'U' || user.avatar_source === 'J';
+  if (!uploaded && options.clientExtavatar && canSeeDeliveryEmail(user, options.viewer)) return null;
+  if (options.medium) return avatarUrlOf(state, user, uploaded, true);
+  // Every message object of a sender carries the same URL: one string per user while what it is made of lasts.
+  const kept = avatarUrls.get(user);
+  if (
+    kept &&
+    kept.source === user.avatar_source &&
+    kept.version === user.avatar_version &&
+    kept.email === user.delivery_email &&
+    kept.realmId === state.realm.id
+  )
+    return kept.url;
+  const url = avatarUrlOf(state, user, uploaded, false);
+  avatarUrls.set(user, {
+    source: user.avatar_source,
+    version: user.avatar_version,
+    email: user.delivery_email,
+    realmId: state.realm.id,
+    url,
+  });
+  return url;
+}
+
+/** A user's avatar URL of normal size, with what it was made of. */
+interface KeptAvatarUrl {
+  source: UserRecord['avatar_source'];
+  version: number;
+  email: string;
+  realmId: number;
+  url: string;
+}
+
+const avatarUrls = new WeakMap<UserRecord, KeptAvatarUrl>();
+
+function avatarUrlOf(state: RealmState, user: UserRecord, uploaded: boolean, medium: boolean): string {
+  if (uploaded) {
+    const suffix = medium ? '-medium' : '';
     return `/user_avatars/${state.realm.id}/${user.user_id}${suffix}.png?version=${user.avatar_version}`;
   }
-  if (options.clientExtavatar && canSeeDeliveryEmail(user, options.viewer)) return null;
   const hash = jsMd5.md5(user.delivery_email.toLowerCase());
-  const size = options.medium ? '&s=500' : '';
+  const size = medium ? '&s=500' : '';
   return `https://secure.gravatar.com/avatar/${hash}?d=identicon${size}&version=${user.avatar_version}`;
 }
 
