@@ -23,9 +23,26 @@ export function setVisibilityPolicy(
 /** Values of automatically_follow_topics_policy / automatically_unmute_topics_in_muted_streams_policy. */
 export const AUTO_POLICY = { participated: 1, sent: 2, started: 3, never: 4 } as const;
 
+// The last user topic key made: a sender's next send is usually to the same topic (a pure memo of its arguments).
+let lastUserId = -1;
+let lastStreamId = -1;
+let lastTopic = '';
+let lastKey = '';
+
+/** userTopicKey, kept for the last arguments. */
+function keptUserTopicKey(userId: number, streamId: number, topic: string): string {
+  if (userId !== lastUserId || streamId !== lastStreamId || topic !== lastTopic) {
+    lastKey = userTopicKey(userId, streamId, topic);
+    lastUserId = userId;
+    lastStreamId = streamId;
+    lastTopic = topic;
+  }
+  return lastKey;
+}
+
 /** The user's visibility policy for a topic (0 when none is set). */
 export function visibilityPolicy(state: RealmState, userId: number, streamId: number, topic: string): number {
-  return state.userTopics.get(userTopicKey(userId, streamId, topic))?.visibility_policy ?? 0;
+  return state.userTopics.get(keptUserTopicKey(userId, streamId, topic))?.visibility_policy ?? 0;
 }
 
 /** Whether a channel topic is muted for the user: muted topic, or muted channel without an unmuting policy. */
