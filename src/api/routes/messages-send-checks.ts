@@ -134,7 +134,7 @@ export function checkGroupMentions(
 export function checkDirectMessagePermission(
   state: RealmState,
   sender: UserRecord,
-  recipients: UserRecord[],
+  recipients: readonly UserRecord[],
 ): void {
   if (recipients.length === 0 || sender.is_bot || recipients.some((u) => u.is_bot)) return;
   const permission = state.settings.direct_message_permission_group as GroupSettingValue;

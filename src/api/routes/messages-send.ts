@@ -7,6 +7,7 @@ import {
   type SendInput,
 } from '../../store/messages/send.js';
 import { renderContent } from '../../store/render.js';
+import type { UserRecord } from '../../store/state.js';
 import { errors } from '../errors/index.js';
 import { defineRoute } from '../route.js';
 import {
@@ -20,6 +21,9 @@ import {
 } from './messages-send-checks.js';
 import { has } from '../../versions/index.js';
 import { mayCreateTopicIn } from '../../store/channels/topic-creation.js';
+
+// A channel message has no direct recipients: one shared empty list.
+const NO_USERS: readonly UserRecord[] = Object.freeze([]);
 
 /** Message sending routes. */
 export const messageSendRoutes = [
@@ -41,7 +45,7 @@ export const messageSendRoutes = [
       if (params.type === 'direct' && !has('direct_type', store.featureLevel))
         throw errors.invalidValue('type');
       const isDirect = params.type === 'direct' || params.type === 'private';
-      const recipients = isDirect ? resolveDirectRecipients(store.state, user, params.to) : [];
+      const recipients = isDirect ? resolveDirectRecipients(store.state, user, params.to) : NO_USERS;
       const channel = isDirect ? undefined : resolveChannel(store, params.to);
       const content = stripContent(params.content);
       if (content === '') throw errors.emptyMessage();
@@ -67,7 +71,7 @@ export const messageSendRoutes = [
         type: isDirect ? 'private' : 'stream',
         streamId: channel?.stream_id,
         topic,
-        recipientIds: recipients.map((u) => u.user_id),
+        recipientIds: isDirect ? recipients.map((u) => u.user_id) : undefined,
         content,
         rendered,
         client: clientName,
