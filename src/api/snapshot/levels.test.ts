@@ -168,13 +168,24 @@ describe('register keys that group settings replaced', () => {
     const app = apps.at(218);
     const ids = app.store.state.systemGroupIds;
     const settings = app.store.state.settings as unknown as Record<string, unknown>;
-    settings.can_create_public_channel_group = ids.get('role:administrators');
-    settings.can_create_private_channel_group = ids.get('role:members');
-    settings.can_mention_many_users_group = ids.get('role:nobody');
-    const body = await register(218);
-    expect(body.realm_create_public_stream_policy).toBe(2);
-    expect(body.realm_create_private_stream_policy).toBe(1);
-    expect(body.realm_wildcard_mention_policy).toBe(6);
+    // The app at 218 is shared by this file's tests: its settings are put back afterwards.
+    const keys = [
+      'can_create_public_channel_group',
+      'can_create_private_channel_group',
+      'can_mention_many_users_group',
+    ];
+    const saved = keys.map((key) => settings[key]);
+    try {
+      settings.can_create_public_channel_group = ids.get('role:administrators');
+      settings.can_create_private_channel_group = ids.get('role:members');
+      settings.can_mention_many_users_group = ids.get('role:nobody');
+      const body = await register(218);
+      expect(body.realm_create_public_stream_policy).toBe(2);
+      expect(body.realm_create_private_stream_policy).toBe(1);
+      expect(body.realm_wildcard_mention_policy).toBe(6);
+    } finally {
+      keys.forEach((key, i) => (settings[key] = saved[i]));
+    }
   });
 });
 
