@@ -83,8 +83,10 @@ export function createRouter(routes: readonly Route[]): (method: string, path: s
     return undefined;
   };
 
-  // Paths of routes without parameters repeat on every request: their matches are kept (bounded).
-  const known = new Map<string, RouteMatch>();
+  // Paths of routes without parameters repeat on every request: their matches are kept (bounded), by method and
+  // then by path (no `METHOD path` string made per request).
+  const known = new Map<string, Map<string, RouteMatch>>();
+  let knownCount = 0;
   const match = (method: string, path: string): RouteMatch => {
     const segments = path.split('/').filter(Boolean);
     let decoded: string[];
@@ -103,15 +105,20 @@ export function createRouter(routes: readonly Route[]): (method: string, path: s
     return { kind: 'route', compiled, pathParams };
   };
   return (method, path) => {
-    const key = `${method} ${path}`;
-    const hit = known.get(key);
+    const hit = known.get(method)?.get(path);
     if (hit) return hit;
     const found = match(method, path);
     if (found.kind === 'route' && found.compiled.paramNames.length === 0) {
-      if (known.size >= KNOWN_PATHS) known.clear();
+      if (knownCount >= KNOWN_PATHS) {
+        known.clear();
+        knownCount = 0;
+      }
+      let paths = known.get(method);
+      if (!paths) known.set(method, (paths = new Map()));
       // Shared by every request of this path: frozen so that no caller can change another's match.
       Object.freeze(found.pathParams);
-      known.set(key, Object.freeze(found));
+      paths.set(path, Object.freeze(found));
+      knownCount++;
     }
     return found;
   };
