@@ -246,21 +246,23 @@ export function createApp(options: AppOptions): App {
     return { status: 200, headers: JSON_HEADERS, body: fields ? successJson(fields, body) : body };
   };
 
-  const respond = async (request: ApiRequest, gate?: TrafficGate): Promise<ApiResponse> => {
-    try {
-      return await dispatch(request, gate);
-    } catch (error) {
-      const apiError = error instanceof ApiError ? error : errors.internal();
-      if (!(error instanceof ApiError)) {
-        services.logError(`svc-mock: unexpected error in ${request.method} ${request.path}`, error);
-      }
-      return {
-        status: apiError.status,
-        headers: { ...JSON_HEADERS, ...apiError.headers },
-        body: apiError.body(),
-      };
+  /** The answer to a request whose dispatch failed: its API error, or a logged 500. */
+  const failure = (request: ApiRequest, error: unknown): ApiResponse => {
+    const apiError = error instanceof ApiError ? error : errors.internal();
+    if (!(error instanceof ApiError)) {
+      services.logError(`svc-mock: unexpected error in ${request.method} ${request.path}`, error);
     }
+    return {
+      status: apiError.status,
+      headers: { ...JSON_HEADERS, ...apiError.headers },
+      body: apiError.body(),
+    };
   };
+
+  // The dispatcher's promise with a failure handler, not an async function around it: one frame and one await
+  // fewer per request. (dispatch is async: it never throws, it rejects.)
+  const respond = (request: ApiRequest, gate?: TrafficGate): Promise<ApiResponse> =>
+    dispatch(request, gate).then(undefined, (error: unknown) => failure(request, error));
 
   // Without traffic the hot path is the plain dispatcher; with it, rate-limit headers join every answer.
   const handle = traffic
