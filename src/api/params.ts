@@ -185,19 +185,40 @@ function addEncoded(raw: Map<string, string>, count: number, limits: RequestLimi
   let start = text.charCodeAt(0) === 0x3f ? 1 : 0;
   // The first `=` at or after `start` (-1: none left), looked up again only once passed: one scan in all.
   let eq = text.indexOf('=', start);
+  let pair = 0;
   while (start < end) {
     let amp = text.indexOf('&', start);
     if (amp < 0) amp = end;
     if (eq >= 0 && eq < start) eq = text.indexOf('=', start);
     if (amp > start) {
       const named = eq >= 0 && eq < amp;
-      const name = named ? text.slice(start, eq) : text.slice(start, amp);
-      const value = named ? text.slice(eq + 1, amp) : '';
-      count = addParam(raw, count, limits, withSpaces(name), withSpaces(value));
+      const slot = 2 * pair++;
+      const name = piece(text, start, named ? eq : amp, slot);
+      const value = named ? piece(text, eq + 1, amp, slot + 1) : '';
+      count = addParam(raw, count, limits, name, value);
     }
     start = amp + 1;
   }
   return count;
+}
+
+// The names and short values of the last split text, by position: a client sends the same fields in the same
+// order, most values (type, channel, topic) again and again. A piece equal to the one kept for its position is
+// given as kept (compared in place: no string cut, and maps know its hash already). A kept piece has no `+` left,
+// so it can only equal text that decodes to itself.
+const KEPT_PIECES = 32;
+const KEPT_LENGTH = 64;
+const keptPieces: string[] = [];
+
+/** The decoded text[from, to) (`+` as a space), the kept piece of its `slot` when equal. */
+function piece(text: string, from: number, to: number, slot: number): string {
+  const length = to - from;
+  if (length === 0) return '';
+  const kept = slot < KEPT_PIECES ? keptPieces[slot] : undefined;
+  if (kept !== undefined && kept.length === length && text.startsWith(kept, from)) return kept;
+  const cut = withSpaces(text.slice(from, to));
+  if (slot < KEPT_PIECES && length <= KEPT_LENGTH) keptPieces[slot] = cut;
+  return cut;
 }
 
 // A client sends the same Content-Type on every request: the kind of the last one seen is kept.

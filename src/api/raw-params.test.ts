@@ -139,6 +139,26 @@ describe('readRawParams on urlencoded bodies', () => {
     }
   });
 
+  it('gives each body its own names and values when bodies repeat fields in the same order', () => {
+    const bodies = [
+      'type=stream&to=bench&topic=load&content=hi',
+      'type=stream&to=bench&topic=load&content=hi',
+      'type=stream&to=bench&topic=lead&content=hi',
+      'type=stream&to=bench&topic=leader&content=hi',
+      'type=stream&to=bench&topic=lo+d&content=hi',
+      'type=stream&to=bench&topic=lo d&content=hi',
+      'type=stream&to=bench&topic=lo+d&content=hi',
+      'type=private&to=bench&topic=&content=hi',
+      'to=bench&type=stream&topic=load',
+      'ty+e=stream&to=bench',
+      'ty e=stream&to=bench',
+      `type=stream&to=${'x'.repeat(70)}`,
+      `type=stream&to=${'x'.repeat(69)}y`,
+    ];
+    for (const body of [...bodies, ...bodies.reverse()])
+      expect(entries(record('', body, form)), body).toEqual([...new Map(new URLSearchParams(body))]);
+  });
+
   it('reads each body by its own Content-Type when the type changes from one request to the next', async () => {
     const body = 'to=5&content=hi+there';
     const fields = [
