@@ -12,6 +12,33 @@ describeTransports('event fan-out per queue', (t) => {
   const send = (email: string, to: string, topic = 'fan') =>
     t().as(email).post('messages', { type: 'stream', to, topic, content: 'hi' });
 
+  it('gives each message its own event when messages follow one another, in every viewer shape', async () => {
+    const markdown = await registerQueue(t().as(MEMBER2), { apply_markdown: true });
+    const raw = await registerQueue(t().as(MEMBER2), { apply_markdown: false });
+    const ids: number[] = [];
+    for (const content of ['one', 'two **2**', 'three']) {
+      const res = await t()
+        .as(MEMBER)
+        .post('messages', { type: 'stream', to: 'Verona', topic: 'fan', content });
+      ids.push(res.body.id);
+    }
+    const seen = async (queueId: string) =>
+      (await events(MEMBER2, queueId)).map((e: { message: { id: number; content: string } }) => [
+        e.message.id,
+        e.message.content,
+      ]);
+    expect(await seen(markdown)).toEqual([
+      [ids[0], '<p>one</p>'],
+      [ids[1], '<p>two <strong>2</strong></p>'],
+      [ids[2], '<p>three</p>'],
+    ]);
+    expect(await seen(raw)).toEqual([
+      [ids[0], 'one'],
+      [ids[1], 'two **2**'],
+      [ids[2], 'three'],
+    ]);
+  });
+
   it('gives narrowed queues only the messages that match their narrow', async () => {
     const verona = await registerQueue(t().as(MEMBER2), { narrow: [['channel', 'verona']] });
     const dms = await registerQueue(t().as(MEMBER2), { narrow: [['is', 'dm']] });

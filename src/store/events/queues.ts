@@ -7,7 +7,13 @@ import type { TimerHandle } from '../clock.js';
 import type { EmittedEvent, EventPayload, Store } from '../store.js';
 import { queueOptions, type QueueOptions } from './options.js';
 import { EventQueue, type PollAnswer, type Waiter } from './queue.js';
-import { deliverables, deliveryContext, messageDeliverable, type DeliveryContext } from './transforms.js';
+import {
+  clearContext,
+  deliverables,
+  deliveryContext,
+  messageDeliverable,
+  type DeliveryContext,
+} from './transforms.js';
 
 export { EventQueue } from './queue.js';
 export type { PollAnswer, QueuedEvent } from './queue.js';
@@ -226,16 +232,26 @@ export class QueueRegistry {
   /** Delivers one emitted event to the queues of its audience (and to all_public_streams queues). */
   private fanOut({ users, event }: EmittedEvent): void {
     if (this.queues.size === 0) return;
-    const ctx = deliveryContext(this.store);
-    const build = typeof event === 'function' ? event : undefined;
-    for (const userId of users) {
-      const queues = this.byUser.get(userId);
-      if (!queues) continue;
-      const payload = build ? build(userId) : (event as EventPayload);
-      if (payload) for (const queue of queues) this.offer(ctx, queue, payload);
+    // One context serves every emit in turn, emptied after each (an emit during fan-out would take a fresh one).
+    const ctx = this.spareContext ?? deliveryContext(this.store);
+    this.spareContext = undefined;
+    try {
+      const build = typeof event === 'function' ? event : undefined;
+      for (const userId of users) {
+        const queues = this.byUser.get(userId);
+        if (!queues) continue;
+        const payload = build ? build(userId) : (event as EventPayload);
+        if (payload) for (const queue of queues) this.offer(ctx, queue, payload);
+      }
+      if (this.allPublic.size) this.fanOutPublic(ctx, users, build ?? (() => event as EventPayload));
+    } finally {
+      clearContext(ctx);
+      this.spareContext = ctx;
     }
-    if (this.allPublic.size) this.fanOutPublic(ctx, users, build ?? (() => event as EventPayload));
   }
+
+  /** The delivery context of the next emit (undefined while fan-out uses it). */
+  private spareContext: DeliveryContext | undefined;
 
   /** Public-channel messages also reach every all_public_streams queue of a user outside the audience. */
   private fanOutPublic(

@@ -47,6 +47,15 @@ export function deliveryContext(store: Store): DeliveryContext {
   };
 }
 
+/** Empties a context for the next emit (nothing of this one is kept alive by it). */
+export function clearContext(ctx: DeliveryContext): void {
+  ctx.firstKey = undefined;
+  ctx.firstMessage = undefined;
+  ctx.formatted = undefined;
+  ctx.firstEvent = undefined;
+  ctx.events = undefined;
+}
+
 /** Subscription properties whose null means "inherit the user's setting", and that setting. */
 const NOTIFICATION_DEFAULTS: Record<string, keyof UserRecord['settings']> = {
   desktop_notifications: 'enable_stream_desktop_notifications',
