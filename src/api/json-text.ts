@@ -90,6 +90,21 @@ export class JsonText {
     return this.text?.length ?? 0;
   }
 
+  /**
+   * The start of the text, at least `max` bytes of it (all when shorter), for a log excerpt: the string when
+   * held as one; else the first pieces as they are (views of shared memory: never write to them), or a copy of
+   * the first bytes of joined text. Pieces still to be sent are not joined.
+   */
+  head(max: number): string | readonly Uint8Array[] {
+    if (this.text !== undefined) return this.text;
+    const pieces = this.pieces;
+    if (pieces === undefined) return [this.bytes.slice(0, max)];
+    let length = 0;
+    let count = 0;
+    while (count < pieces.length && length < max) length += pieces[count++]!.length;
+    return pieces.slice(0, count);
+  }
+
   /** What a transport sends: the string when the text was made as one, else the bytes (no conversion). */
   get body(): string | Uint8Array {
     return this.text ?? this.bytes;

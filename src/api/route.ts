@@ -39,6 +39,8 @@ export interface ApiResponse {
   body: unknown;
   /** Set when the mock injects a dropped connection: transports fail the request at the network level. */
   drop?: boolean;
+  /** The JSON text of an object body, when made already (the request log's excerpt): sent as it is. */
+  json?: string;
 }
 
 /**
@@ -50,7 +52,8 @@ export function responseText(response: ApiResponse): string | Uint8Array<ArrayBu
   if (response.body instanceof Uint8Array) return response.body as Uint8Array<ArrayBuffer>;
   // JSON made as bytes (a page of cached messages) is sent as they are, not decoded to be encoded again.
   if (response.body instanceof JsonText) return response.body.body as string | Uint8Array<ArrayBuffer>;
-  return typeof response.body === 'string' ? response.body : bodyJson(response.body as object);
+  if (typeof response.body === 'string') return response.body;
+  return response.json ?? bodyJson(response.body as object);
 }
 
 /** How `app.fetch` fails a request whose connection the mock drops (fetch itself rejects with a TypeError). */

@@ -9,6 +9,7 @@
  *      [--node '--trace-gc'] (more node options for the profiled process)
  *      [--rotate 300] (the path's anchor=newest replaced by that many anchors in turn, as the "page assembled"
  *      rows of the harness: every request misses the page cache)
+ *      [--app] (the mock child serves createApp instead of the createMock that `svc-mock serve` runs)
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     bare: { type: 'boolean', default: false },
     node: { type: 'string', default: '' },
     rotate: { type: 'string', default: '0' },
+    app: { type: 'boolean', default: false },
   },
 });
 
@@ -58,7 +60,7 @@ const profiling = ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...values.node.split('
 const { child: mock, hello } = await startChild<MockHello>(
   0,
   new URL('./harness/mock-process.ts', import.meta.url),
-  [],
+  values.app ? ['--app'] : [],
   values.bare ? [] : profiling,
 );
 const bare = values.bare

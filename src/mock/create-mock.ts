@@ -16,8 +16,9 @@ import { PreparedRealm, RealmLoadError } from '../store/load-realm.js';
 import { freshSeed } from '../api/fresh-seed.js';
 import { listAccounts } from './accounts.js';
 import { elapsedMs } from './elapsed.js';
-import { jsonExcerpt, textExcerpt } from './excerpt.js';
-import { RequestLog } from './request-log.js';
+import { isObjectBody, responseExcerpt, textExcerpt } from './excerpt.js';
+import { bodyJson } from '../api/json-text.js';
+import { listed, RequestLog } from './request-log.js';
 import { withRealms, type RealmRegistry } from './realms.js';
 import { fetchThrough, retire } from './fetch-through.js';
 
@@ -111,7 +112,7 @@ export function createRealmMock(
   let revision = 0;
   const notify = (): void => {
     revision++;
-    for (const listener of [...watchers]) listener();
+    if (watchers.size) for (const listener of [...watchers]) listener();
   };
 
   const controlClock: ControlClock = {
@@ -195,7 +196,9 @@ export function createRealmMock(
           },
         })
       : request;
-    const response = await app.handle(observed);
+    let response = await app.handle(observed);
+    // An object body is serialised once here, for its excerpt and for the transport that sends it.
+    if (isObjectBody(response.body)) response = { ...response, json: bodyJson(response.body) };
     let user;
     try {
       user = request.header('authorization')
@@ -214,17 +217,9 @@ export function createRealmMock(
       duration_ms: Math.round((elapsedMs() - started) * 100) / 100,
       query: textExcerpt(request.query)!,
       request_body: textExcerpt(body),
-      response_body:
-        response.body === null
-          ? null
-          : typeof response.body === 'string'
-            ? textExcerpt(response.body)
-            : // A file (an upload, an emoji image): its size, never its bytes walked as a JSON object.
-              response.body instanceof Uint8Array
-              ? `(${response.body.byteLength} bytes)`
-              : jsonExcerpt(response.body),
-    } satisfies Omit<RequestLogEntry, 'id'>);
-    options.onRequest?.(entry);
+      response_body: responseExcerpt(response),
+    });
+    if (options.onRequest) options.onRequest(listed(entry));
     notify();
     return response;
   };

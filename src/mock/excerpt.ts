@@ -1,8 +1,11 @@
 /** Bounded excerpts of request and response bodies for the request log: never more work than the bound. */
-import { JsonText } from '../api/json-text.js';
+import { byteLength, joinInto, JsonText } from '../api/json-text.js';
+import type { ApiResponse } from '../api/route.js';
 
 /** Longest excerpt kept per body, in characters (an ellipsis marks a cut). */
 export const EXCERPT_LENGTH = 1000;
+
+const decoder = new TextDecoder();
 
 const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max)}…` : text);
 
@@ -10,8 +13,15 @@ const cut = (text: string, max: number): string => (text.length > max ? `${text.
 export function textExcerpt(body: Uint8Array | string | null, max = EXCERPT_LENGTH): string | null {
   if (body === null) return null;
   if (typeof body === 'string') return cut(body, max);
+  // No more bytes than characters shown: all of it.
+  if (body.length <= max) return decoder.decode(body);
+  // Most bodies are ASCII: `max` bytes are then `max` characters, all that is shown. Any other character takes
+  // two bytes or more per UTF-16 unit, so fewer units come out, unless bytes were decoded as U+FFFD (a
+  // character cut at the bound, or invalid bytes): then the careful way below.
+  const start = decoder.decode(body.subarray(0, max));
+  if (start.length === max && !start.includes('\uFFFD')) return `${start}…`;
   // Up to 4 bytes per character: decode no more than can be shown.
-  const text = new TextDecoder().decode(body.subarray(0, max * 4 + 4));
+  const text = decoder.decode(body.subarray(0, max * 4 + 4));
   return cut(text, max);
 }
 
@@ -30,7 +40,7 @@ export function jsonExcerpt(value: unknown, max = EXCERPT_LENGTH): string {
   const walk = (v: unknown): boolean => {
     if (v === null || typeof v !== 'object') return put(JSON.stringify(v) ?? 'null');
     // Text made as bytes (a page of messages) is decoded only as far as the excerpt reaches.
-    if (v instanceof JsonText) return put(textExcerpt(v.body, max)!);
+    if (v instanceof JsonText) return put(headExcerpt(v.head(max * 4 + 4), max));
     if (Array.isArray(v)) {
       if (!put('[')) return false;
       for (let i = 0; i < v.length; i++) if ((i > 0 && !put(',')) || !walk(v[i])) return false;
@@ -48,3 +58,50 @@ export function jsonExcerpt(value: unknown, max = EXCERPT_LENGTH): string {
   walk(value);
   return cut(parts.join(''), max);
 }
+
+/** The excerpt of what JsonText.head gave: the text, or bytes in pieces. */
+function headExcerpt(head: string | readonly Uint8Array[], max: number): string {
+  if (typeof head === 'string') return cut(head, max);
+  const bytes = new Uint8Array(byteLength(head));
+  joinInto(head, bytes);
+  return textExcerpt(bytes, max)!;
+}
+
+/**
+ * The start of an answer made of byte pieces, kept as views of them (no copy, nothing decoded) until the log
+ * is read: most logged answers are never looked at.
+ */
+export class BodyHead {
+  constructor(private readonly head: readonly Uint8Array[]) {}
+
+  /** The excerpt, as textExcerpt gives it. */
+  text(max = EXCERPT_LENGTH): string {
+    return headExcerpt(this.head, max);
+  }
+}
+
+/** Whether an answer's body is an object the transport serialises (not text, bytes or JSON text). */
+export const isObjectBody = (body: unknown): body is object =>
+  body !== null && typeof body === 'object' && !(body instanceof Uint8Array) && !(body instanceof JsonText);
+
+/**
+ * What the request log keeps of an answer's body: its excerpt, or the views it is cut from when listed. Text
+ * made from a long body is copied out of it: the log keeps a thousand excerpts, and a slice would keep each
+ * whole body alive with it.
+ */
+export function responseExcerpt(response: ApiResponse, max = EXCERPT_LENGTH): string | BodyHead | null {
+  const { body } = response;
+  if (body === null) return null;
+  if (typeof body === 'string') return ownCut(body, max);
+  // A file (an upload, an emoji image): its size, never its bytes walked as a JSON object.
+  if (body instanceof Uint8Array) return `(${body.byteLength} bytes)`;
+  if (body instanceof JsonText) {
+    const head = body.head(max * 4 + 4);
+    return typeof head === 'string' ? ownCut(head, max) : new BodyHead(head);
+  }
+  return response.json !== undefined ? ownCut(response.json, max) : jsonExcerpt(body, max);
+}
+
+/** cut(), copying the kept part (a flat string of its own) when the text is cut. */
+const ownCut = (text: string, max: number): string =>
+  text.length > max ? `${` ${text.slice(0, max)}`.slice(1)}…` : text;

@@ -4,7 +4,8 @@ import { createManualClock } from '../store/clock.js';
 import { preparedDevRealm } from '../testing/dev-realm.js';
 import { MOCK_ORIGIN, basicAuth } from '../testing/transports.js';
 import { createMock, type Mock } from './create-mock.js';
-import { EXCERPT_LENGTH, jsonExcerpt, textExcerpt } from './excerpt.js';
+import { JsonText } from '../api/json-text.js';
+import { BodyHead, EXCERPT_LENGTH, jsonExcerpt, responseExcerpt, textExcerpt } from './excerpt.js';
 
 describe('request log excerpts', () => {
   it('gives JSON text up to the bound, cut with an ellipsis, without serialising the rest', () => {
@@ -16,6 +17,40 @@ describe('request log excerpts', () => {
     expect(textExcerpt('abc', 2)).toBe('ab…');
     expect(textExcerpt(new TextEncoder().encode('é'.repeat(3000)))).toBe(`${'é'.repeat(EXCERPT_LENGTH)}…`);
     expect(textExcerpt(null)).toBeNull();
+    const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
+    expect(textExcerpt(encode('a'.repeat(10)), 10)).toBe('a'.repeat(10));
+    expect(textExcerpt(encode('a'.repeat(11)), 10)).toBe(`${'a'.repeat(10)}…`);
+    expect(textExcerpt(encode(`${'a'.repeat(9)}é`), 10)).toBe(`${'a'.repeat(9)}é`);
+    expect(textExcerpt(encode(`${'a'.repeat(9)}éb`), 10)).toBe(`${'a'.repeat(9)}é…`);
+  });
+
+  it('reads a page made of pieces only as far as the excerpt reaches, and leaves the pieces to be sent', () => {
+    const pieces = Array.from({ length: 300 }, (_, i) => new TextEncoder().encode(`${i ? ',' : '['}${i}`));
+    pieces.push(new TextEncoder().encode(']'));
+    const text = new JsonText(pieces);
+    const whole = JSON.stringify(Array.from({ length: 300 }, (_, i) => i));
+    expect(jsonExcerpt({ messages: text }, 20)).toBe(`{"messages":${whole.slice(0, 8)}…`);
+    expect(jsonExcerpt(text, 2000)).toBe(whole);
+    // Not joined by the excerpt: the transport still gets the pieces to copy into memory of its own.
+    expect(Array.isArray(text.wire)).toBe(true);
+  });
+
+  it('keeps the start of an answer made of pieces as views until listed, then the same excerpt as text', () => {
+    const pieces = Array.from({ length: 3000 }, (_, i) =>
+      new TextEncoder().encode(`${i ? ',' : '['}"é${i}"`),
+    );
+    pieces.push(new TextEncoder().encode(']'));
+    const body = new JsonText(pieces);
+    const kept = responseExcerpt({ status: 200, headers: {}, body });
+    expect(kept).toBeInstanceOf(BodyHead);
+    const whole = JSON.stringify(Array.from({ length: 3000 }, (_, i) => `é${i}`));
+    expect((kept as BodyHead).text()).toBe(`${whole.slice(0, EXCERPT_LENGTH)}…`);
+    expect(Array.isArray(body.wire)).toBe(true);
+    // Object bodies serialised once (the text the transport sends): cut and copied.
+    const json = JSON.stringify({ list: whole });
+    expect(responseExcerpt({ status: 200, headers: {}, body: { list: whole }, json })).toBe(
+      `${json.slice(0, EXCERPT_LENGTH)}…`,
+    );
   });
 });
 

@@ -1,16 +1,20 @@
 /**
  * Child process of the harness: the mock's node server on the dev realm, plus a channel "bench" with ten
  * subscribers and 1,200 messages. Over IPC it registers event queues, tells whether their polls are parked and
- * acknowledges (prunes) their events.
+ * acknowledges (prunes) their events. The server is built as `svc-mock serve` builds it on a loopback address
+ * (createMock with the control API: request log, realms by Host); with the argument `--app`, the bare API
+ * (createApp) instead, to see what those cost.
  */
 import { readFileSync } from 'node:fs';
 import type * as NodeServer from '../../adapters/node/server.js';
 import type * as App from '../../api/app.js';
+import type * as CreateMock from '../../mock/create-mock.js';
 import { built } from './built.js';
 import { serveMessages } from './processes.js';
 
 const { startServer } = await built<typeof NodeServer>('adapters/node/server.js');
 const { createApp } = await built<typeof App>('api/app.js');
+const { createMock } = await built<typeof CreateMock>('mock/create-mock.js');
 
 /** What the mock child reports when it is listening. */
 export interface MockHello {
@@ -35,7 +39,7 @@ const CHANNEL = 'bench';
 const realm = JSON.parse(
   readFileSync(new URL('../../../fixtures/dev-realm.json', import.meta.url), 'utf8'),
 ) as unknown;
-const app = createApp({ realm });
+const app = process.argv.includes('--app') ? createApp({ realm }) : createMock({ realm, control: true });
 const { state } = app.store;
 const basic = (u: { delivery_email: string; api_key: string }): string =>
   `Basic ${Buffer.from(`${u.delivery_email}:${u.api_key}`).toString('base64')}`;
