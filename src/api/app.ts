@@ -264,14 +264,15 @@ export function createApp(options: AppOptions): App {
   const respond = (request: ApiRequest, gate?: TrafficGate): Promise<ApiResponse> =>
     dispatch(request, gate).then(undefined, (error: unknown) => failure(request, error));
 
-  // Without traffic the hot path is the plain dispatcher; with it, rate-limit headers join every answer.
+  // Without traffic shaping the hot path is the plain dispatcher; with it, rate-limit headers join every answer.
+  const gated = async (request: ApiRequest): Promise<ApiResponse> => {
+    const gate: TrafficGate = {};
+    const response = await respond(request, gate);
+    if (gate.headers) response.headers = { ...response.headers, ...gate.headers };
+    return response;
+  };
   const handle = traffic
-    ? async (request: ApiRequest): Promise<ApiResponse> => {
-        const gate: TrafficGate = {};
-        const response = await respond(request, gate);
-        if (gate.headers) response.headers = { ...response.headers, ...gate.headers };
-        return response;
-      }
+    ? (request: ApiRequest): Promise<ApiResponse> => (traffic.shaping() ? gated(request) : respond(request))
     : respond;
 
   return {

@@ -208,6 +208,7 @@ export function createRealmMock(
       user = undefined;
     }
     const entry = log.add({
+      id: 0,
       time,
       method: request.method.toUpperCase(),
       path: request.path,

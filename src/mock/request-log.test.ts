@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { RequestLogEntry } from '../api/control.js';
 import { RequestLog } from './request-log.js';
 
-const entry = (path: string): Omit<RequestLogEntry, 'id'> => ({
+const entry = (path: string): RequestLogEntry => ({
+  id: 0,
   time: 0,
   method: 'GET',
   path,

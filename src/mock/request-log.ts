@@ -25,9 +25,11 @@ export class RequestLog {
 
   constructor(private readonly size: number) {}
 
-  /** Appends an entry, dropping the oldest beyond the bound; returns it with its id. */
-  add(entry: Omit<KeptRequest, 'id'>): KeptRequest {
-    const added = { id: this.nextId++, ...entry };
+  /** Appends an entry (its `id` is set here: pass 0), dropping the oldest beyond the bound; returns it. */
+  add(entry: KeptRequest): KeptRequest {
+    // The caller's object is kept (one object per request, not a copy of it), with its id set here.
+    const added = entry;
+    added.id = this.nextId++;
     if (this.entries.length < this.size) this.entries.push(added);
     else if (this.size > 0) {
       this.entries[this.oldest] = added;

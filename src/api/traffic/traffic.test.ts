@@ -240,9 +240,18 @@ describe('createTraffic settings', () => {
     expect(await t.admit({ endpoint: 'GET /users/me', user, now: 0 })).toMatchObject({
       headers: { 'X-RateLimit-Remaining': '0' },
     });
+    expect(t.shaping()).toBe(true);
     t.clear();
+    expect(t.shaping()).toBe(false);
     expect(t.get()).toEqual({ endpoints: {}, users: {} });
     expect(await t.admit({ endpoint: 'GET /users/me', user, now: 0 })).toEqual({});
+    // A rule for one endpoint or user alone is shaping too (the dispatcher then asks admit() per request).
+    t.set({ endpoints: { 'GET /users/me': { latency: '0..0' } } });
+    expect(t.shaping()).toBe(true);
+    t.clear();
+    t.set({ users: { 'a@b.c': { rateLimit: '5/60s' } } });
+    expect(t.shaping()).toBe(true);
+    expect(createTraffic().shaping()).toBe(false);
   });
 
   it('waits real time, not the manual clock, so a frozen test clock does not hang requests', async () => {

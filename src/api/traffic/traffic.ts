@@ -53,6 +53,8 @@ export interface Traffic {
   clear(): void;
   /** Restarts the seeded generator, so the same requests meet the same delays and failures again. */
   reseed(seed?: number): void;
+  /** Whether any latency, failure or rate limit is set (without, admit() lets every request through as is). */
+  shaping(): boolean;
   /** Applies the settings to one request: waits, then throws the failure or 429 ApiError, or returns headers. */
   admit(request: TrafficRequest): Promise<TrafficVerdict>;
   /**
@@ -186,6 +188,7 @@ export function createTraffic(options: TrafficOptions = {}): Traffic {
     passwordSucceeded(username) {
       windows.delete(`password:${username}`);
     },
+    shaping: () => ruleIsActive(settings) || hasLayers(settings),
     async admit(request) {
       if (!ruleIsActive(settings) && !hasLayers(settings)) return {};
       const rule = ruleFor(request);
