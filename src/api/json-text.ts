@@ -33,6 +33,9 @@ export function encodeShort(text: string): Uint8Array {
   return bytes;
 }
 
+/** Longest text whose start JsonText.head gives as a view of its bytes (a longer one's is copied). */
+const VIEW_LIMIT = 64 * 1024;
+
 /**
  * A value already serialised as JSON; an answer's text takes its `json` in place of the value. It is held as a
  * string, as UTF-8 bytes, or as UTF-8 pieces (cached fragments of a page) joined once when first read; each
@@ -98,7 +101,12 @@ export class JsonText {
   head(max: number): string | readonly Uint8Array[] {
     if (this.text !== undefined) return this.text;
     const pieces = this.pieces;
-    if (pieces === undefined) return [this.bytes.slice(0, max)];
+    if (pieces === undefined) {
+      // A view (no new memory) of text held as one array; a long one's start is copied, so that an excerpt
+      // kept for a while does not hold all of it.
+      const { bytes } = this;
+      return [bytes.length <= VIEW_LIMIT ? bytes.subarray(0, max) : bytes.slice(0, max)];
+    }
     let length = 0;
     let count = 0;
     while (count < pieces.length && length < max) length += pieces[count++]!.length;

@@ -4,7 +4,8 @@
  * worker thread) on core 1; each row is the median of several runs with min–max, a baseline measured in the
  * same run, the ratio and its target. The table is printed and written to bench/results.json.
  * Run: npm run bench -- [--duration 5] [--runs 3] [--connections 50] [--only settings,users] [--install-wrk]
- *      [--node-generator] [--out bench/results.json]
+ *      [--node-generator] [--out bench/results.json] [--app] (the mock child serves createApp, the API without
+ *      what serve adds: request log, realms by Host, traffic shaping)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -37,13 +38,20 @@ const load = loadavg().map((n) => n.toFixed(2));
 
 console.log(`generator: ${generatorName(useWrk)}`);
 console.log(
+  `mock: ${options.app ? 'createApp (the API alone, --app)' : 'createMock with the control API, as svc-mock serve runs'}`,
+);
+console.log(
   `servers: ${hasTaskset ? 'pinned to core 0' : 'unpinned (no taskset)'}; ${cpus().length} cores; load average ${load.join(' ')}`,
 );
 console.log(
   `${options.runs} runs × ${options.duration} s per side, ${options.connections} connections; figures are medians (min–max)\n`,
 );
 
-const mockStart = await startChild<MockHello>(0, new URL('./harness/mock-process.ts', import.meta.url));
+const mockStart = await startChild<MockHello>(
+  0,
+  new URL('./harness/mock-process.ts', import.meta.url),
+  options.app ? ['--app'] : [],
+);
 const bareStart = await startChild<{ url: string }>(0, new URL('./harness/bare-process.ts', import.meta.url));
 const mock = { child: mockStart.child, origin: mockStart.hello.url };
 const bare = { child: bareStart.child, origin: bareStart.hello.url };

@@ -61,18 +61,18 @@ export function jsonExcerpt(value: unknown, max = EXCERPT_LENGTH): string {
 
 /** The excerpt of what JsonText.head gave: the text, or bytes in pieces. */
 function headExcerpt(head: string | readonly Uint8Array[], max: number): string {
-  if (typeof head === 'string') return cut(head, max);
+  if (typeof head === 'string') return ownCut(head, max);
   const bytes = new Uint8Array(byteLength(head));
   joinInto(head, bytes);
   return textExcerpt(bytes, max)!;
 }
 
 /**
- * The start of an answer made of byte pieces, kept as views of them (no copy, nothing decoded) until the log
- * is read: most logged answers are never looked at.
+ * The start of an answer's JSON text, kept as the text or views of its byte pieces (no copy, nothing decoded)
+ * until the log is read: most logged answers are never looked at.
  */
 export class BodyHead {
-  constructor(private readonly head: readonly Uint8Array[]) {}
+  constructor(private readonly head: string | readonly Uint8Array[]) {}
 
   /** The excerpt, as textExcerpt gives it. */
   text(max = EXCERPT_LENGTH): string {
@@ -97,10 +97,15 @@ export function responseExcerpt(response: ApiResponse, max = EXCERPT_LENGTH): st
   if (body instanceof Uint8Array) return `(${body.byteLength} bytes)`;
   if (body instanceof JsonText) {
     const head = body.head(max * 4 + 4);
-    return typeof head === 'string' ? ownCut(head, max) : new BodyHead(head);
+    // JSON text is made once and shared (a cached answer): kept as it is until listed, unless it is long.
+    if (typeof head !== 'string' || head.length <= KEPT_TEXT) return new BodyHead(head);
+    return ownCut(head, max);
   }
   return response.json !== undefined ? ownCut(response.json, max) : jsonExcerpt(body, max);
 }
+
+/** Longest JSON text a log entry keeps whole until listed (a longer one's excerpt is made at once). */
+const KEPT_TEXT = 64 * 1024;
 
 /** cut(), copying the kept part (a flat string of its own) when the text is cut. */
 const ownCut = (text: string, max: number): string =>

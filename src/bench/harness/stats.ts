@@ -16,6 +16,8 @@ export interface BenchOptions {
   only: string[];
   /** Where the results are written. */
   out: string;
+  /** Serve createApp (the API alone) in the mock child instead of createMock as `svc-mock serve` does. */
+  app?: boolean;
 }
 
 /** Defaults: 3 runs of 5 s with 50 connections. */
@@ -57,6 +59,9 @@ export function parseArgs(argv: readonly string[]): BenchOptions {
         break;
       case '--node-generator':
         options.nodeGenerator = true;
+        break;
+      case '--app':
+        options.app = true;
         break;
       case '--only':
         options.only = (value() ?? '').split(',').filter(Boolean);

@@ -1,0 +1,111 @@
+/**
+ * What `svc-mock serve` adds to the API per request, in process on the built code: createApp (the API alone)
+ * against createMock with the control API (request log, realms by Host, traffic shaping available), as serve
+ * builds it on a loopback address, and the same with an empty request log. Each side is set up as the
+ * harness's rows (dev realm, the bench channel with 600 messages) and answers the same requests, alternating in
+ * chunks in one process so that all see the same machine load; a page made of pieces is joined as the node
+ * adapter joins it, an object body serialised as the transport would. CPU time includes the collector's threads.
+ * Run: npm run build && npx tsx src/bench/mock-overhead.ts [users-me|page|post] [--rounds 12] [--chunk 2000]
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type * as App from '../api/app.js';
+import type * as Route from '../api/route.js';
+import type * as CreateMock from '../mock/create-mock.js';
+import { built } from './harness/built.js';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { rounds: { type: 'string', default: '12' }, chunk: { type: 'string', default: '2000' } },
+});
+const which = positionals[0] ?? 'users-me';
+const { createApp } = await built<typeof App>('api/app.js');
+const { createMock } = await built<typeof CreateMock>('mock/create-mock.js');
+const { responseText } = await built<typeof Route>('api/route.js');
+const realm = JSON.parse(
+  readFileSync(new URL('../../fixtures/dev-realm.json', import.meta.url), 'utf8'),
+) as unknown;
+
+type Handler = Pick<App.App, 'store' | 'fetch' | 'handle'>;
+const CONTENT = 'a benchmark message with **some** markup';
+
+/** One request of the chosen kind against `app`, its answer made into bytes; resolves to their length. */
+async function side(app: Handler): Promise<() => Promise<number>> {
+  const admin = app.store.state.usersByEmail.get('iago@svc.test')!;
+  const auth = `Basic ${Buffer.from(`${admin.delivery_email}:${admin.api_key}`).toString('base64')}`;
+  const headers: Record<string, string> = {
+    authorization: auth,
+    host: '127.0.0.1',
+    'content-type': 'application/x-www-form-urlencoded',
+  };
+  const form = (fields: Record<string, string>): string => new URLSearchParams(fields).toString();
+  const call = (method: string, path: string, query: string, body: string | null) =>
+    app.handle({ method, path: `/api/v1/${path}`, query, body, header: (name) => headers[name] });
+  await call(
+    'POST',
+    'users/me/subscriptions',
+    '',
+    form({ subscriptions: JSON.stringify([{ name: 'bench' }]) }),
+  );
+  const message = form({ type: 'stream', to: 'bench', topic: 'load', content: CONTENT });
+  const ids: number[] = [];
+  for (let i = 0; i < 600; i++) {
+    const sent = await call('POST', 'messages', '', message);
+    ids.push((sent.body as { id: number }).id);
+  }
+  const narrow = encodeURIComponent(JSON.stringify([{ operator: 'channel', operand: 'bench' }]));
+  const anchors = ids.slice(100, 400);
+  const block = Buffer.allocUnsafeSlow(1 << 17);
+  let turn = 0;
+  return async () => {
+    const response =
+      which === 'page'
+        ? await call(
+            'GET',
+            'messages',
+            `anchor=${anchors[turn++ % anchors.length]}&num_before=99&num_after=0&narrow=${narrow}`,
+            null,
+          )
+        : which === 'post'
+          ? await call('POST', 'messages', '', message)
+          : await call('GET', 'users/me', '', null);
+    const wire = (response.body as { wire?: Uint8Array | readonly Uint8Array[] } | null)?.wire;
+    if (wire instanceof Uint8Array) return wire.length;
+    if (wire) {
+      let at = 0;
+      for (const piece of wire) {
+        block.set(piece, at);
+        at += piece.length;
+      }
+      return at;
+    }
+    const text = responseText(response);
+    return typeof text === 'string' ? Buffer.byteLength(text) : (text?.length ?? 0);
+  };
+}
+
+const sides: Array<[string, () => Promise<number>]> = [
+  ['createApp', await side(createApp({ realm, seed: 1, logError: () => {} }))],
+  ['createMock', await side(createMock({ realm, control: true, logError: () => {} }))],
+  [
+    'createMock, empty log',
+    await side(createMock({ realm, control: true, requestLogSize: 0, logError: () => {} })),
+  ],
+];
+const rounds = Number(values.rounds);
+const chunk = Number(values.chunk);
+const samples = new Map<string, number[]>(sides.map(([name]) => [name, []]));
+for (const [, one] of sides) for (let i = 0; i < 3000; i++) await one();
+for (let r = 0; r < rounds; r++) {
+  for (const [name, one] of r % 2 ? [...sides].reverse() : sides) {
+    const start = process.cpuUsage();
+    for (let i = 0; i < chunk; i++) await one();
+    const used = process.cpuUsage(start);
+    samples.get(name)!.push((used.user + used.system) / chunk);
+  }
+}
+for (const [name, list] of samples) {
+  const sorted = [...list].sort((a, b) => a - b);
+  const at = (q: number): string => sorted[Math.floor(q * (sorted.length - 1))]!.toFixed(1);
+  console.log(`${which}, ${name}: CPU µs per request: min ${at(0)}, p25 ${at(0.25)}, median ${at(0.5)}`);
+}
