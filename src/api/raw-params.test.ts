@@ -16,6 +16,22 @@ function record(query: string, body: string | Uint8Array | null, contentType?: s
   };
 }
 
+/**
+ * `count` random texts of up to `longest - 1` characters over the characters that matter to the split, from
+ * `seed` (a failure repeats).
+ */
+function seededTexts(seed: number, count: number, longest: number): string[] {
+  const alphabet = ['a', 'b', '=', '&', '+', '?', ' ', 'é', '%', '2', '0'];
+  const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+  const texts: string[] = [];
+  for (let i = 0; i < count; i++) {
+    let text = '';
+    for (let n = next(longest); n > 0; n--) text += alphabet[next(alphabet.length)];
+    texts.push(text);
+  }
+  return texts;
+}
+
 describe('readRawParams', () => {
   it('gives the map of a query and an urlencoded body without a promise', () => {
     const raw = readRawParams(
@@ -93,15 +109,7 @@ describe('readRawParams', () => {
     // Long texts (past the length split directly), with and without escapes.
     for (const text of [`a=${'x+'.repeat(400)}&b=c+d`, `?a=${'y'.repeat(600)}&&=z`, `a=${'%41'.repeat(300)}`])
       check(text);
-    // Random texts over the characters that matter to the split (seeded, so a failure repeats).
-    const alphabet = ['a', 'b', '=', '&', '+', '?', ' ', 'é', '%', '2', '0'];
-    let seed = 7;
-    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
-    for (let i = 0; i < 3000; i++) {
-      let text = '';
-      for (let n = next(10); n > 0; n--) text += alphabet[next(alphabet.length)];
-      check(text);
-    }
+    for (const text of seededTexts(7, 3000, 10)) check(text);
   });
 });
 
@@ -128,15 +136,7 @@ describe('readRawParams on urlencoded bodies', () => {
       `a=${'x+'.repeat(400)}`,
     ])
       check(text);
-    // Random texts over the characters that matter to the split (seeded, so a failure repeats).
-    const alphabet = ['a', 'b', '=', '&', '+', '?', ' ', 'é', '%', '2', '0'];
-    let seed = 11;
-    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
-    for (let i = 0; i < 2000; i++) {
-      let text = '';
-      for (let n = next(12); n > 0; n--) text += alphabet[next(alphabet.length)];
-      check(text);
-    }
+    for (const text of seededTexts(11, 2000, 12)) check(text);
   });
 
   it('gives each body its own names and values when bodies repeat fields in the same order', () => {

@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { sentBytes, type JoinBlock } from './harness/answer-bytes.js';
 
 const { values } = parseArgs({
   options: {
@@ -98,25 +99,9 @@ async function side(root: string): Promise<Side> {
     body: null,
     header: (n: string) => headers[n],
   }));
-  let block: Buffer | undefined;
-  const one = async (): Promise<number> => {
-    const response = await app.handle(requests[turn++ % requests.length]!);
-    const wire = (response.body as { wire?: Uint8Array | Uint8Array[] } | null)?.wire;
-    if (wire instanceof Uint8Array) return wire.length;
-    if (Array.isArray(wire)) {
-      let length = 0;
-      for (const piece of wire) length += piece.length;
-      if (!block || block.length < length) block = Buffer.allocUnsafeSlow(2 ** (32 - Math.clz32(length - 1)));
-      let at = 0;
-      for (const piece of wire) {
-        block.set(piece, at);
-        at += piece.length;
-      }
-      return length;
-    }
-    const body = responseText(response);
-    return typeof body === 'string' ? Buffer.from(body).length : (body?.length ?? 0);
-  };
+  const block: JoinBlock = {};
+  const one = async (): Promise<number> =>
+    sentBytes(await app.handle(requests[turn++ % requests.length]!), block, responseText);
   return { name: root, one, samples: [] };
 }
 

@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import type * as App from '../api/app.js';
 import type * as Route from '../api/route.js';
 import type * as CreateMock from '../mock/create-mock.js';
+import { sentBytes, type JoinBlock } from './harness/answer-bytes.js';
 import { built } from './harness/built.js';
 
 const { values, positionals } = parseArgs({
@@ -55,7 +56,7 @@ async function side(app: Handler): Promise<() => Promise<number>> {
   }
   const narrow = encodeURIComponent(JSON.stringify([{ operator: 'channel', operand: 'bench' }]));
   const anchors = ids.slice(100, 400);
-  const block = Buffer.allocUnsafeSlow(1 << 17);
+  const block: JoinBlock = {};
   let turn = 0;
   return async () => {
     const response =
@@ -69,18 +70,7 @@ async function side(app: Handler): Promise<() => Promise<number>> {
         : which === 'post'
           ? await call('POST', 'messages', '', message)
           : await call('GET', 'users/me', '', null);
-    const wire = (response.body as { wire?: Uint8Array | readonly Uint8Array[] } | null)?.wire;
-    if (wire instanceof Uint8Array) return wire.length;
-    if (wire) {
-      let at = 0;
-      for (const piece of wire) {
-        block.set(piece, at);
-        at += piece.length;
-      }
-      return at;
-    }
-    const text = responseText(response);
-    return typeof text === 'string' ? Buffer.byteLength(text) : (text?.length ?? 0);
+    return sentBytes(response, block, responseText);
   };
 }
 

@@ -7,7 +7,12 @@ export const EXCERPT_LENGTH = 1000;
 
 const decoder = new TextDecoder();
 
-const cut = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max)}…` : text);
+/**
+ * The text up to `max` characters, a cut one ending with `…`. The kept part is copied (a flat string of its
+ * own): the log keeps a thousand excerpts, and a slice would keep each whole text alive with it.
+ */
+const cut = (text: string, max: number): string =>
+  text.length > max ? `${` ${text.slice(0, max)}`.slice(1)}…` : text;
 
 /** The start of a body given as bytes or text (bytes past the bound are never decoded). */
 export function textExcerpt(body: Uint8Array | string | null, max = EXCERPT_LENGTH): string | null {
@@ -61,7 +66,7 @@ export function jsonExcerpt(value: unknown, max = EXCERPT_LENGTH): string {
 
 /** The excerpt of what JsonText.head gave: the text, or bytes in pieces. */
 function headExcerpt(head: string | readonly Uint8Array[], max: number): string {
-  if (typeof head === 'string') return ownCut(head, max);
+  if (typeof head === 'string') return cut(head, max);
   const bytes = new Uint8Array(byteLength(head));
   joinInto(head, bytes);
   return textExcerpt(bytes, max)!;
@@ -85,28 +90,22 @@ export const isObjectBody = (body: unknown): body is object =>
   body !== null && typeof body === 'object' && !(body instanceof Uint8Array) && !(body instanceof JsonText);
 
 /**
- * What the request log keeps of an answer's body: its excerpt, or the views it is cut from when listed. Text
- * made from a long body is copied out of it: the log keeps a thousand excerpts, and a slice would keep each
- * whole body alive with it.
+ * What the request log keeps of an answer's body: its excerpt, or the views it is cut from when listed.
  */
 export function responseExcerpt(response: ApiResponse, max = EXCERPT_LENGTH): string | BodyHead | null {
   const { body } = response;
   if (body === null) return null;
-  if (typeof body === 'string') return ownCut(body, max);
+  if (typeof body === 'string') return cut(body, max);
   // A file (an upload, an emoji image): its size, never its bytes walked as a JSON object.
   if (body instanceof Uint8Array) return `(${body.byteLength} bytes)`;
   if (body instanceof JsonText) {
     const head = body.head(max * 4 + 4);
     // JSON text is made once and shared (a cached answer): kept as it is until listed, unless it is long.
     if (typeof head !== 'string' || head.length <= KEPT_TEXT) return new BodyHead(head);
-    return ownCut(head, max);
+    return cut(head, max);
   }
-  return response.json !== undefined ? ownCut(response.json, max) : jsonExcerpt(body, max);
+  return response.json !== undefined ? cut(response.json, max) : jsonExcerpt(body, max);
 }
 
 /** Longest JSON text a log entry keeps whole until listed (a longer one's excerpt is made at once). */
 const KEPT_TEXT = 64 * 1024;
-
-/** cut(), copying the kept part (a flat string of its own) when the text is cut. */
-const ownCut = (text: string, max: number): string =>
-  text.length > max ? `${` ${text.slice(0, max)}`.slice(1)}…` : text;

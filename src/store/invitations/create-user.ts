@@ -4,8 +4,7 @@ import type { UserRecord } from '../state.js';
 import type { Store } from '../store.js';
 import { subscribeUsers } from '../subscriptions/subscribe.js';
 import { changeMembers } from '../user-groups/mutate.js';
-import { refreshSystemGroupsWithEvents } from '../users/mutate.js';
-import { formatUser } from '../users.js';
+import { emitUserAdded, refreshSystemGroupsWithEvents } from '../users/mutate.js';
 import { has } from '../../versions/index.js';
 
 /** What a new human user starts with. */
@@ -45,15 +44,7 @@ export function addUserRecord(store: Store, user: UserRecord): void {
   state.users.set(user.user_id, user);
   state.usersByEmail.set(user.delivery_email.toLowerCase(), user);
   state.usersByApiKey.set(user.api_key, user);
-  store.emit(store.activeUserIds(), (viewerId) => ({
-    type: 'realm_user',
-    op: 'add',
-    person: formatUser(state, user, state.users.get(viewerId), {
-      clientExtavatar: false,
-      includeCustomProfileFields: true,
-      level: store.featureLevel,
-    }),
-  }));
+  emitUserAdded(store, user);
   refreshSystemGroupsWithEvents(store);
 }
 

@@ -133,16 +133,7 @@ export function reactivateUser(store: Store, user: UserRecord): void {
       op: 'update',
       person: { user_id: user.user_id, is_active: true },
     });
-  else
-    store.emit(store.activeUserIds(), (viewerId) => ({
-      type: 'realm_user',
-      op: 'add',
-      person: formatUser(state, user, state.users.get(viewerId), {
-        clientExtavatar: false,
-        includeCustomProfileFields: true,
-        level: store.featureLevel,
-      }),
-    }));
+  else emitUserAdded(store, user);
   if (user.is_bot) emitBotActive(store, user);
   for (const streamId of activeSubscriptionIds(store, user)) {
     let set = state.subscribers.get(streamId);
@@ -151,4 +142,18 @@ export function reactivateUser(store: Store, user: UserRecord): void {
     emitPeer(store, streamId, [user.user_id], 'peer_add');
   }
   refreshSystemGroupsWithEvents(store);
+}
+
+/** realm_user/add for `user`, formatted for each active user who receives it. */
+export function emitUserAdded(store: Store, user: UserRecord): void {
+  const { state } = store;
+  store.emit(store.activeUserIds(), (viewerId) => ({
+    type: 'realm_user',
+    op: 'add',
+    person: formatUser(state, user, state.users.get(viewerId), {
+      clientExtavatar: false,
+      includeCustomProfileFields: true,
+      level: store.featureLevel,
+    }),
+  }));
 }
