@@ -203,12 +203,15 @@ export function answerClientError(
 }
 
 const TRACK = Symbol('svc-mock connection track');
+/** When a connection last became idle (a rising count), or BUSY while one of its requests is answered. */
+const IDLE_SINCE = Symbol('svc-mock idle since');
+const BUSY = Infinity;
 /** How a connection is marked busy and idle again in its server's connection list. */
 interface ConnectionTrack {
   busy(socket: Socket): void;
   idle(socket: Socket): void;
 }
-type Tracked = Socket & { [TRACK]?: ConnectionTrack };
+type Tracked = Socket & { [TRACK]?: ConnectionTrack; [IDLE_SINCE]?: number };
 
 /** A request arrived on `socket`: under {@link limitConnections}, it is not idle until its answer closes. */
 export function connectionBusy(socket: Socket): void {
@@ -228,34 +231,34 @@ export function connectionIdle(socket: Socket): void {
  * are open (for tests).
  */
 export function limitConnections(server: Server, max: number): () => number {
-  // Insertion order is idle order: a socket moves to the end each time it becomes idle.
-  const idle = new Map<Socket, true>();
-  const open = new Set<Socket>();
+  // Each request marks its connection on the socket itself: a Map kept in idle order would take a delete and
+  // a set per request, and a table churned that way keeps young objects alive in V8 (see Flushing in
+  // server.ts). The longest-idle connection is looked for only when the limit is reached.
+  let idleCount = 0;
+  const open = new Set<Tracked>();
   const track: ConnectionTrack = {
-    busy: (socket) => idle.delete(socket),
-    idle: (socket) => {
-      idle.delete(socket);
-      if (open.has(socket)) idle.set(socket, true);
-    },
+    busy: (socket) => void ((socket as Tracked)[IDLE_SINCE] = BUSY),
+    idle: (socket) => void ((socket as Tracked)[IDLE_SINCE] = ++idleCount),
   };
-  server.on('connection', (socket: Socket) => {
+  const longestIdle = (): Tracked | undefined => {
+    let oldest: Tracked | undefined;
+    for (const socket of open) if (socket[IDLE_SINCE]! < (oldest?.[IDLE_SINCE] ?? BUSY)) oldest = socket;
+    return oldest;
+  };
+  server.on('connection', (socket: Tracked) => {
     if (open.size >= max) {
-      const oldest = idle.keys().next();
-      if (oldest.done) {
+      const oldest = longestIdle();
+      if (!oldest) {
         socket.destroy();
         return;
       }
-      idle.delete(oldest.value);
-      open.delete(oldest.value);
-      oldest.value.destroy();
+      open.delete(oldest);
+      oldest.destroy();
     }
     open.add(socket);
-    idle.set(socket, true);
-    (socket as Tracked)[TRACK] = track;
-    socket.once('close', () => {
-      open.delete(socket);
-      idle.delete(socket);
-    });
+    socket[IDLE_SINCE] = ++idleCount;
+    socket[TRACK] = track;
+    socket.once('close', () => open.delete(socket));
   });
   return () => open.size;
 }
