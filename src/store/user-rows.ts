@@ -142,7 +142,10 @@ export class UserRows implements Iterable<[number, number]> {
   /** The row's flag bits, or undefined without a row. */
   get(messageId: number): number | undefined {
     const { tailIds } = this;
-    if (tailIds.length && messageId >= tailIds[0]!) {
+    const tail = tailIds.length;
+    if (tail && messageId >= tailIds[0]!) {
+      // A message newer than every row (each send asks before adding its row): no search.
+      if (messageId > tailIds[tail - 1]!) return undefined;
       const at = lowerBound(tailIds, messageId);
       return tailIds[at] === messageId ? this.tailBits[at] : undefined;
     }
