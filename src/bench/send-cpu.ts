@@ -1,0 +1,127 @@
+/**
+ * CPU time per request of the harness's POST /messages rows, in process: createMock as `svc-mock serve` builds
+ * it (dev realm, a channel "bench" of ten subscribers), the bench's form body sent through mock.handle, the
+ * answer made into the bytes the node server would write. `--queues 10` registers a message-only event queue
+ * for each subscriber in turn, acknowledged every 6,000 sends (the row with queues). With `--against
+ * <checkout>` the same sends also run on another checkout's sources in the same process, alternating chunks,
+ * so that both see the same machine load (ratios mean something on a shared machine; absolute figures less
+ * so). Each side keeps every message it stores, as the server does.
+ * Run: npx tsx src/bench/send-cpu.ts [--against ../other-checkout] [--queues 10] [--rounds 16] [--chunk 2000]
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sentBytes, type JoinBlock } from './harness/answer-bytes.js';
+
+const { values } = parseArgs({
+  options: {
+    against: { type: 'string' },
+    queues: { type: 'string', default: '0' },
+    rounds: { type: 'string', default: '16' },
+    chunk: { type: 'string', default: '2000' },
+  },
+});
+const here = resolve(new URL('../..', import.meta.url).pathname);
+const realm = JSON.parse(readFileSync(resolve(here, 'fixtures/dev-realm.json'), 'utf8')) as unknown;
+const ACK_EVERY = 6000;
+
+interface User {
+  user_id: number;
+  delivery_email: string;
+  api_key: string;
+  is_active: boolean;
+  is_bot: boolean;
+}
+interface Queue {
+  nextId: number;
+  prune(lastEventId: number): void;
+}
+/** What both old and new checkouts export (loosely typed: an older checkout may differ). */
+interface Mock {
+  store: { state: { usersByEmail: Map<string, User>; users: Map<number, User> } };
+  services: { queues: { register(userId: number, options: object): Queue } };
+  handle(request: object): Promise<{ status: number; body: unknown }>;
+}
+type ResponseText = (response: { body: unknown }) => string | Uint8Array | null;
+
+interface Side {
+  name: string;
+  one: () => Promise<number>;
+  samples: number[];
+}
+
+async function side(root: string): Promise<Side> {
+  const source = (path: string): string => pathToFileURL(resolve(root, 'src', path)).href;
+  const { createMock } = (await import(source('mock/create-mock.ts'))) as {
+    createMock: (options: object) => Mock;
+  };
+  const { responseText } = (await import(source('api/route.ts'))) as { responseText: ResponseText };
+  const mock = createMock({ realm, control: true, logError: () => {} });
+  const { state } = mock.store;
+  const admin = state.usersByEmail.get('iago@svc.test')!;
+  const humans = [...state.users.values()].filter((u) => u.is_active && !u.is_bot);
+  const members = [admin, ...humans.filter((u) => u.user_id !== admin.user_id)].slice(0, 10);
+  const headers: Record<string, string> = {
+    authorization: `Basic ${Buffer.from(`${admin.delivery_email}:${admin.api_key}`).toString('base64')}`,
+    host: '127.0.0.1',
+    'content-type': 'application/x-www-form-urlencoded',
+  };
+  const post = async (path: string, body: string): Promise<{ status: number; body: unknown }> => {
+    const request = {
+      method: 'POST',
+      path: `/api/v1/${path}`,
+      query: '',
+      body,
+      header: (n: string) => headers[n],
+    };
+    const response = await mock.handle(request);
+    if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(response.body)}`);
+    return response;
+  };
+  const form = (fields: Record<string, string>): string => new URLSearchParams(fields).toString();
+  await post(
+    'users/me/subscriptions',
+    form({
+      subscriptions: JSON.stringify([{ name: 'bench' }]),
+      principals: JSON.stringify(members.map((u) => u.user_id)),
+    }),
+  );
+  const queues = Array.from({ length: Number(values.queues) }, (_, i) =>
+    mock.services.queues.register(members[i % members.length]!.user_id, { eventTypes: new Set(['message']) }),
+  );
+  const message = form({
+    type: 'stream',
+    to: 'bench',
+    topic: 'load',
+    content: 'a benchmark message with **some** markup',
+  });
+  const block: JoinBlock = {};
+  let sent = 0;
+  const one = async (): Promise<number> => {
+    const bytes = sentBytes(await post('messages', message), block, responseText);
+    if (queues.length && ++sent % ACK_EVERY === 0) for (const q of queues) q.prune(q.nextId - 1);
+    return bytes;
+  };
+  return { name: root, one, samples: [] };
+}
+
+const sides = [await side(here)];
+if (values.against) sides.push(await side(resolve(values.against)));
+console.log(`answer bytes: ${(await Promise.all(sides.map((s) => s.one()))).join(' / ')}`);
+for (const s of sides) for (let i = 0; i < 3000; i++) await s.one();
+const rounds = Number(values.rounds);
+const chunk = Number(values.chunk);
+for (let r = 0; r < rounds; r++) {
+  for (const s of r % 2 ? [...sides].reverse() : sides) {
+    const start = process.cpuUsage();
+    for (let i = 0; i < chunk; i++) await s.one();
+    const used = process.cpuUsage(start);
+    s.samples.push((used.user + used.system) / chunk);
+  }
+}
+for (const s of sides) {
+  const sorted = [...s.samples].sort((a, b) => a - b);
+  const at = (q: number): string => sorted[Math.floor(q * (sorted.length - 1))]!.toFixed(1);
+  console.log(`${s.name}: CPU µs per send: min ${at(0)}, p25 ${at(0.25)}, median ${at(0.5)}`);
+}
