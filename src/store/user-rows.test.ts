@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UserHistories, UserRows } from './user-rows.js';
+import { MAX_TAIL, UserHistories, UserRows } from './user-rows.js';
 
 describe('UserRows', () => {
   it('keeps rows ascending by message id whatever the order of writes', () => {
@@ -116,6 +116,25 @@ describe('UserRows', () => {
       [10, 1],
       [20, 1],
       [30, 0],
+    ]);
+  });
+
+  it('a shared copy past MAX_TAIL newer rows moves them to its own arrays and reads the same', () => {
+    const original = new UserRows([10, 20, 30], [1, 0, 2]);
+    original.freeze();
+    const rows = original.share();
+    const added = Array.from({ length: MAX_TAIL + 5 }, (_, i) => 100 + i);
+    for (const id of added) rows.set(id, id % 3);
+    rows.set(20, 4);
+    expect(rows.size).toBe(3 + added.length);
+    expect(rows.get(20)).toBe(4);
+    expect(rows.get(100 + MAX_TAIL)).toBe((100 + MAX_TAIL) % 3);
+    expect(rows.has(99)).toBe(false);
+    expect([...rows.messageIds]).toEqual([10, 20, 30, ...added]);
+    expect([...original]).toEqual([
+      [10, 1],
+      [20, 0],
+      [30, 2],
     ]);
   });
 

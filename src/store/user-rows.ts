@@ -36,6 +36,9 @@ const EMPTY_BITS = new Uint16Array(0);
 /** Room for the first rows of a user (doubled as they grow). */
 const FIRST_CAPACITY = 16;
 
+/** Rows a shared copy keeps in its tail before it copies the shared rows and appends to its own arrays. */
+export const MAX_TAIL = 256;
+
 /**
  * A user's rows, Map-like (`get`, `has`, `set`, `delete`, iteration in ascending id order). Rows shared with a
  * prepared realm are not copied on the first write: newer messages go to an own tail and changed bits to a
@@ -195,6 +198,9 @@ export class UserRows implements Iterable<[number, number]> {
       const length = this.length;
       if (length === 0 || messageId > this.ids[length - 1]!) {
         insertRow(this.tailIds, this.tailBits, messageId, bits);
+        // A long tail is made own arrays: a row there costs twice the memory (lists of numbers) and is kept
+        // by the collector as such; a user receiving that many messages pays the copy of their history once.
+        if (this.tailIds.length >= MAX_TAIL) this.own();
         return this;
       }
       const at = this.indexOf(messageId);
