@@ -54,6 +54,11 @@ export interface AppOptions {
   traffic?: Traffic;
   /** Request limits (body size, JSON depth, parameter and list counts); defaults in DEFAULT_LIMITS. */
   limits?: Partial<RequestLimits>;
+  /**
+   * How many emitted events `store.journal` keeps for a test to look at (default 1,000). `svc-mock serve` keeps
+   * none: nothing reads them there, and each one kept outlives the young collections (CPU per request).
+   */
+  journalSize?: number;
 }
 
 /** A running mock: the store, the route table and the two entry points. */
@@ -112,7 +117,7 @@ export function createApp(options: AppOptions): App {
   const featureLevel = checkFeatureLevel(options.featureLevel ?? DEFAULT_FEATURE_LEVEL);
   // Without a seed, ids differ from every other app's and across restarts (queue ids must never repeat).
   const random = createRandom(options.seed ?? freshSeed());
-  const store = loadRealm(options.realm, { clock, random, featureLevel });
+  const store = loadRealm(options.realm, { clock, random, featureLevel, journalSize: options.journalSize });
   armScheduledDeliveries(store);
   const services: AppServices = {
     featureLevel,

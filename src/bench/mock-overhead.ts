@@ -75,11 +75,11 @@ async function side(app: Handler): Promise<() => Promise<number>> {
 }
 
 const sides: Array<[string, () => Promise<number>]> = [
-  ['createApp', await side(createApp({ realm, seed: 1, logError: () => {} }))],
-  ['createMock', await side(createMock({ realm, control: true, logError: () => {} }))],
+  ['createApp', await side(createApp({ realm, seed: 1, journalSize: 0, logError: () => {} }))],
+  ['createMock', await side(createMock({ realm, control: true, journalSize: 0, logError: () => {} }))],
   [
     'createMock, empty log',
-    await side(createMock({ realm, control: true, requestLogSize: 0, logError: () => {} })),
+    await side(createMock({ realm, control: true, journalSize: 0, requestLogSize: 0, logError: () => {} })),
   ],
 ];
 const rounds = Number(values.rounds);

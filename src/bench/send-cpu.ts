@@ -57,7 +57,7 @@ async function side(root: string): Promise<Side> {
     createMock: (options: object) => Mock;
   };
   const { responseText } = (await import(source('api/route.ts'))) as { responseText: ResponseText };
-  const mock = createMock({ realm, control: true, logError: () => {} });
+  const mock = createMock({ realm, control: true, journalSize: 0, logError: () => {} });
   const { state } = mock.store;
   const admin = state.usersByEmail.get('iago@svc.test')!;
   const humans = [...state.users.values()].filter((u) => u.is_active && !u.is_bot);

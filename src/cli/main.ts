@@ -115,6 +115,8 @@ function loadApp(
         traffic: options.traffic,
         seed: options.seed,
         control: options.control,
+        // Nothing in a server reads the store's journal of emitted events (tests in process do).
+        journalSize: 0,
         onRequest: options.log
           ? (entry, subdomain) => console.log(formatRequestLine(entry, subdomain))
           : undefined,
@@ -129,6 +131,7 @@ function loadApp(
       featureLevel: options.featureLevel,
       traffic: options.traffic,
       seed: options.seed,
+      journalSize: 0,
       limits,
     });
   } catch (error) {

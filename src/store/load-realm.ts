@@ -38,6 +38,8 @@ export interface LoadOptions {
   clock: Clock;
   random: Random;
   featureLevel: number;
+  /** How many emitted events the store's journal keeps (default 1,000). */
+  journalSize?: number;
 }
 
 /** The validator compiled at build time (`npm run gen`) of a realm schema: loading a realm compiles no schema. */
@@ -282,7 +284,14 @@ export class PreparedRealm {
   }
 
   private storeOn(state: RealmState, options: LoadOptions): Store {
-    const store = new Store(state, options.clock, options.random, options.featureLevel, { ...this.firstIds });
+    const store = new Store(
+      state,
+      options.clock,
+      options.random,
+      options.featureLevel,
+      { ...this.firstIds },
+      options.journalSize,
+    );
     refreshSystemGroups(state, store.now());
     return store;
   }

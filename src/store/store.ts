@@ -38,10 +38,15 @@ export type IdKind =
   | 'device'
   | 'call';
 
-const JOURNAL_LIMIT = 1000;
+/** Emitted events the journal keeps unless told otherwise. */
+export const JOURNAL_SIZE = 1000;
 
 /** Holds one realm. Domain modules (users.ts, messages/…) mutate `state` and call {@link Store.emit}. */
 export class Store {
+  /**
+   * The last emitted events, oldest first, for tests that look at what a change emitted (at most `journalSize`;
+   * none when it is 0).
+   */
   readonly journal: EmittedEvent[] = [];
   /** How many changes were emitted so far: a cheap "did anything change" check (periodic saves compare it). */
   changes = 0;
@@ -54,6 +59,7 @@ export class Store {
     readonly random: Random,
     readonly featureLevel: number,
     firstIds: Record<IdKind, number>,
+    private readonly journalSize = JOURNAL_SIZE,
   ) {
     this.nextIds = new Map(Object.entries(firstIds) as Array<[IdKind, number]>);
   }
@@ -82,8 +88,10 @@ export class Store {
   emit(users: Iterable<number>, event: EmittedEvent['event']): void {
     const emitted: EmittedEvent = { users: [...users], event };
     this.changes++;
-    if (this.journal.length >= JOURNAL_LIMIT) this.journal.shift();
-    this.journal.push(emitted);
+    if (this.journalSize > 0) {
+      if (this.journal.length >= this.journalSize) this.journal.shift();
+      this.journal.push(emitted);
+    }
     for (const sink of this.sinks) sink(emitted);
   }
 

@@ -39,7 +39,10 @@ const CHANNEL = 'bench';
 const realm = JSON.parse(
   readFileSync(new URL('../../../fixtures/dev-realm.json', import.meta.url), 'utf8'),
 ) as unknown;
-const app = process.argv.includes('--app') ? createApp({ realm }) : createMock({ realm, control: true });
+// As serve builds them: no journal of emitted events.
+const app = process.argv.includes('--app')
+  ? createApp({ realm, journalSize: 0 })
+  : createMock({ realm, control: true, journalSize: 0 });
 const { state } = app.store;
 const basic = (u: { delivery_email: string; api_key: string }): string =>
   `Basic ${Buffer.from(`${u.delivery_email}:${u.api_key}`).toString('base64')}`;

@@ -87,7 +87,11 @@ async function run(): Promise<unknown> {
     const started = performance.now();
     const cpu = process.cpuUsage();
     const parsed = JSON.parse(readFileSync(args[0]!, 'utf8')) as unknown;
-    const mock = createMock({ realm: PreparedRealm.from(parsed, { owned: true }), logError: () => {} });
+    const mock = createMock({
+      realm: PreparedRealm.from(parsed, { owned: true }),
+      journalSize: 0,
+      logError: () => {},
+    });
     const ms = performance.now() - started;
     const used = process.cpuUsage(cpu);
     const cpuMs = (used.user + used.system) / 1000;
@@ -105,7 +109,12 @@ async function run(): Promise<unknown> {
     const [n, users, channels] = args.map(Number) as [number, number, number];
     const realm = generate(n, users, channels);
     const clock = createManualClock(START);
-    const mock = createMock({ realm: PreparedRealm.from(realm, { owned: true }), clock, logError: () => {} });
+    const mock = createMock({
+      realm: PreparedRealm.from(realm, { owned: true }),
+      clock,
+      journalSize: 0,
+      logError: () => {},
+    });
     const { state } = mock.store;
     // The busiest topic of the realm, and a subscriber of its channel to read it.
     let key = '';
