@@ -14,36 +14,98 @@ export function listed(entry: KeptRequest): RequestLogEntry {
 }
 
 /**
- * Keeps the newest `size` entries, each with an increasing id, in a ring: a full log overwrites its oldest
- * entry in place (no shifting of the others on every request).
+ * Keeps the newest `size` entries, each with an increasing id, in a ring: a full log overwrites its oldest slot
+ * in place (no shifting of the others on every request). A slot is a row of columns (numbers in typed arrays,
+ * the texts in lists), not the entry object: every kept request lives through a young collection of the
+ * server's heap, and the row keeps about half of what the object kept (an object, two boxed numbers and a new
+ * path string per request). A path, method or query equal to the previous request's is kept as that one text.
  */
 export class RequestLog {
-  private readonly entries: KeptRequest[] = [];
-  /** Index of the oldest entry once the ring is full. */
-  private oldest = 0;
-  private nextId = 1;
+  readonly #ids: Float64Array;
+  readonly #times: Float64Array;
+  readonly #durations: Float64Array;
+  readonly #statuses: Uint16Array;
+  /** NaN for no user. */
+  readonly #users: Float64Array;
+  readonly #methods: string[];
+  readonly #paths: string[];
+  readonly #emails: Array<string | null>;
+  readonly #queries: string[];
+  readonly #requestBodies: Array<string | null>;
+  readonly #responseBodies: Array<string | BodyHead | null>;
+  /** Slots in use, and the next slot written (the oldest one once the ring is full). */
+  #count = 0;
+  #next = 0;
+  #nextId = 1;
+  #lastMethod = '';
+  #lastPath = '';
+  #lastQuery = '';
 
-  constructor(private readonly size: number) {}
+  constructor(private readonly size: number) {
+    this.#ids = new Float64Array(size);
+    this.#times = new Float64Array(size);
+    this.#durations = new Float64Array(size);
+    this.#statuses = new Uint16Array(size);
+    this.#users = new Float64Array(size);
+    this.#methods = new Array<string>(size).fill('');
+    this.#paths = new Array<string>(size).fill('');
+    this.#emails = new Array<string | null>(size).fill(null);
+    this.#queries = new Array<string>(size).fill('');
+    this.#requestBodies = new Array<string | null>(size).fill(null);
+    this.#responseBodies = new Array<string | BodyHead | null>(size).fill(null);
+  }
 
-  /** Appends an entry (its `id` is set here: pass 0), dropping the oldest beyond the bound; returns it. */
+  /** Records an entry (its `id` is set here: pass 0), dropping the oldest beyond the bound; returns it. */
   add(entry: KeptRequest): KeptRequest {
-    // The caller's object is kept (one object per request, not a copy of it), with its id set here.
-    const added = entry;
-    added.id = this.nextId++;
-    if (this.entries.length < this.size) this.entries.push(added);
-    else if (this.size > 0) {
-      this.entries[this.oldest] = added;
-      this.oldest = (this.oldest + 1) % this.size;
-    }
-    return added;
+    entry.id = this.#nextId++;
+    if (this.size === 0) return entry;
+    const at = this.#next;
+    this.#ids[at] = entry.id;
+    this.#times[at] = entry.time;
+    this.#durations[at] = entry.duration_ms;
+    this.#statuses[at] = entry.status;
+    this.#users[at] = entry.user_id ?? Number.NaN;
+    this.#methods[at] =
+      entry.method === this.#lastMethod ? this.#lastMethod : (this.#lastMethod = entry.method);
+    this.#paths[at] = entry.path === this.#lastPath ? this.#lastPath : (this.#lastPath = entry.path);
+    this.#emails[at] = entry.email;
+    this.#queries[at] = entry.query === this.#lastQuery ? this.#lastQuery : (this.#lastQuery = entry.query);
+    this.#requestBodies[at] = entry.request_body;
+    this.#responseBodies[at] = entry.response_body;
+    this.#next = (at + 1) % this.size;
+    if (this.#count < this.size) this.#count++;
+    return entry;
   }
 
   /** Entries with id > `since`, the newest `limit` of them, oldest first. */
   list({ limit, since }: { limit?: number; since?: number } = {}): RequestLogEntry[] {
-    const { entries, oldest } = this;
-    const ordered = oldest === 0 ? entries : [...entries.slice(oldest), ...entries.slice(0, oldest)];
-    const after = since === undefined ? ordered : ordered.filter((e) => e.id > since);
-    const chosen = limit === undefined ? after : after.slice(Math.max(0, after.length - limit));
-    return chosen.map(listed);
+    const first = this.#count < this.size ? 0 : this.#next;
+    const slots: number[] = [];
+    for (let i = 0; i < this.#count; i++) {
+      const at = (first + i) % this.size;
+      if (since === undefined || this.#ids[at]! > since) slots.push(at);
+    }
+    const chosen = limit === undefined ? slots : slots.slice(Math.max(0, slots.length - limit));
+    return chosen.map((at) => this.#entry(at));
+  }
+
+  /** The entry of a slot, its answer's excerpt made now (and kept in its place). */
+  #entry(at: number): RequestLogEntry {
+    let response = this.#responseBodies[at]!;
+    if (response instanceof BodyHead) this.#responseBodies[at] = response = response.text();
+    const user = this.#users[at]!;
+    return {
+      id: this.#ids[at]!,
+      time: this.#times[at]!,
+      method: this.#methods[at]!,
+      path: this.#paths[at]!,
+      user_id: Number.isNaN(user) ? null : user,
+      email: this.#emails[at]!,
+      status: this.#statuses[at]!,
+      duration_ms: this.#durations[at]!,
+      query: this.#queries[at]!,
+      request_body: this.#requestBodies[at]!,
+      response_body: response,
+    };
   }
 }
