@@ -14,23 +14,30 @@ export async function startPollers(
   count: number,
 ): Promise<Pollers> {
   const queues = await mock.child.ask<BenchQueue[]>({ cmd: 'queues', count });
-  const abort = new AbortController();
+  // One controller per poll, aborted by stop(): node's fetch leaves a listener on the signal it was given after
+  // the answer, so a signal shared by every poll gathered thousands of them (MaxListenersExceededWarning).
+  const inFlight = new Set<AbortController>();
+  let stopped = false;
   let answered = 0;
   const poll = async (queue: BenchQueue): Promise<void> => {
     let last = -1;
-    while (!abort.signal.aborted) {
+    while (!stopped) {
+      const controller = new AbortController();
+      inFlight.add(controller);
       try {
         const res = await fetch(`${mock.origin}${queue.path}&last_event_id=${last}`, {
           headers: { authorization: queue.auth },
-          signal: abort.signal,
+          signal: controller.signal,
         });
         const body = (await res.json()) as { events?: Array<{ id: number }> };
         if (res.status !== 200) throw new Error(`poll answered ${res.status}: ${JSON.stringify(body)}`);
         for (const event of body.events ?? []) last = Math.max(last, event.id);
         answered++;
       } catch (error) {
-        if (abort.signal.aborted) return;
+        if (stopped) return;
         throw error;
+      } finally {
+        inFlight.delete(controller);
       }
     }
   };
@@ -38,7 +45,8 @@ export async function startPollers(
   return {
     polls: () => answered,
     stop: async () => {
-      abort.abort();
+      stopped = true;
+      for (const controller of inFlight) controller.abort();
       await Promise.all(loops);
       await mock.child.ask({ cmd: 'drop', ids: queues.map((q) => q.id) });
     },
