@@ -228,9 +228,14 @@ export function connectionIdle(socket: Socket): void {
  * connection; when none is idle, the new one is refused. The server's request handler tells which are busy
  * ({@link connectionBusy} on each request, {@link connectionIdle} when its answer closes: its own close
  * listener does it, so an answer has one listener and a request one handler). Returns how many connections
- * are open (for tests).
+ * are open, and the steps of a close that lets answers being written finish: `refuse` closes every new
+ * connection at once, `closeIdle` the connections without an answer being made or written.
  */
-export function limitConnections(server: Server, max: number): () => number {
+export function limitConnections(
+  server: Server,
+  max: number,
+): { open: () => number; refuse: () => void; closeIdle: () => void } {
+  let refusing = false;
   // Each request marks its connection on the socket itself: a Map kept in idle order would take a delete and
   // a set per request, and a table churned that way keeps young objects alive in V8 (see Flushing in
   // server.ts). The longest-idle connection is looked for only when the limit is reached.
@@ -246,6 +251,10 @@ export function limitConnections(server: Server, max: number): () => number {
     return oldest;
   };
   server.on('connection', (socket: Tracked) => {
+    if (refusing) {
+      socket.destroy();
+      return;
+    }
     if (open.size >= max) {
       const oldest = longestIdle();
       if (!oldest) {
@@ -260,7 +269,13 @@ export function limitConnections(server: Server, max: number): () => number {
     socket[TRACK] = track;
     socket.once('close', () => open.delete(socket));
   });
-  return () => open.size;
+  return {
+    open: () => open.size,
+    refuse: () => void (refusing = true),
+    closeIdle: () => {
+      for (const socket of open) if (socket[IDLE_SINCE] !== BUSY) socket.destroy();
+    },
+  };
 }
 
 /** The createServer options that carry the limits (timeouts checked every second rather than node's 30 s). */

@@ -336,7 +336,7 @@ export async function startServer(
   });
   server.keepAliveTimeout = 5000;
   server.on('clientError', (error: Error, socket) => answerClientError(error, socket, limits));
-  limitConnections(server, limits.maxConnections);
+  const connections = limitConnections(server, limits.maxConnections);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 9991, host, () => resolve());
@@ -348,11 +348,16 @@ export async function startServer(
     port,
     url: `http://${urlHost}:${port}`,
     close: async () => {
+      // node's server.close() closes the connections it deems idle, and one whose answer is still being written
+      // (a large answer, a slow client) is one of them: the client would lose the rest. So new connections are
+      // refused and idle ones closed here (idle: no answer being made or written), the answers being written
+      // are waited for, and only then does node close the server.
+      connections.refuse();
+      connections.closeIdle();
+      await flushing.drained();
       const closed = new Promise<void>((resolve, reject) =>
         server.close((error) => (error ? reject(error) : resolve())),
       );
-      server.closeIdleConnections();
-      await flushing.drained();
       server.closeAllConnections();
       await closed;
     },
