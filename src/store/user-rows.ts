@@ -36,7 +36,10 @@ const EMPTY_BITS = new Uint16Array(0);
 /** Room for the first rows of a user (doubled as they grow). */
 const FIRST_CAPACITY = 16;
 
-/** Rows a shared copy keeps in its tail before it copies the shared rows and appends to its own arrays. */
+/**
+ * Rows a shared copy keeps in its tail at least (and no fewer than it shares) before it copies the shared rows
+ * and appends to its own arrays.
+ */
 export const MAX_TAIL = 256;
 
 /**
@@ -198,9 +201,11 @@ export class UserRows implements Iterable<[number, number]> {
       const length = this.length;
       if (length === 0 || messageId > this.ids[length - 1]!) {
         insertRow(this.tailIds, this.tailBits, messageId, bits);
-        // A long tail is made own arrays: a row there costs twice the memory (lists of numbers) and is kept
-        // by the collector as such; a user receiving that many messages pays the copy of their history once.
-        if (this.tailIds.length >= MAX_TAIL) this.own();
+        // A long tail is made own arrays: a row there costs about twice the memory of an own row (lists of
+        // numbers) and more of the collector's work. Owning copies the shared rows too (they stay with the
+        // prepared realm), so it waits until the tail is as long as they are: a large history is not copied for
+        // a few hundred new messages.
+        if (this.tailIds.length >= Math.max(MAX_TAIL, length)) this.own();
         return this;
       }
       const at = this.indexOf(messageId);
