@@ -14,6 +14,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sentBytes, type JoinBlock } from './harness/answer-bytes.js';
+import { alternate, summary, type Side as AlternateSide } from './harness/alternate.js';
 
 const { values } = parseArgs({
   options: {
@@ -33,10 +34,8 @@ const narrow = encodeURIComponent(JSON.stringify(terms));
 const query = (anchor: string): string =>
   `anchor=${anchor}&num_before=${rotate ? 99 : 100}&num_after=0&narrow=${narrow}`;
 
-interface Side {
-  name: string;
+interface Side extends AlternateSide {
   one: () => Promise<number>;
-  samples: number[];
 }
 
 /** What both old and new checkouts export (loosely typed: an older checkout may differ). */
@@ -102,25 +101,11 @@ async function side(root: string): Promise<Side> {
   const block: JoinBlock = {};
   const one = async (): Promise<number> =>
     sentBytes(await app.handle(requests[turn++ % requests.length]!), block, responseText);
-  return { name: root, one, samples: [] };
+  return { name: root, one };
 }
 
 const sides = [await side(here)];
 if (values.against) sides.push(await side(resolve(values.against)));
 console.log(`answer bytes: ${(await Promise.all(sides.map((s) => s.one()))).join(' / ')}`);
-for (const s of sides) for (let i = 0; i < 3000; i++) await s.one();
-const rounds = Number(values.rounds);
-const chunk = Number(values.chunk);
-for (let r = 0; r < rounds; r++) {
-  for (const s of r % 2 ? [...sides].reverse() : sides) {
-    const start = process.cpuUsage();
-    for (let i = 0; i < chunk; i++) await s.one();
-    const used = process.cpuUsage(start);
-    s.samples.push((used.user + used.system) / chunk);
-  }
-}
-for (const s of sides) {
-  const sorted = [...s.samples].sort((a, b) => a - b);
-  const at = (q: number): string => sorted[Math.floor(q * (sorted.length - 1))]!.toFixed(1);
-  console.log(`${s.name}: CPU µs per request: min ${at(0)}, p25 ${at(0.25)}, median ${at(0.5)}`);
-}
+const samples = await alternate(sides, { rounds: Number(values.rounds), chunk: Number(values.chunk) });
+for (const line of summary(samples, 'request')) console.log(line);

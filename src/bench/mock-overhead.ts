@@ -13,6 +13,7 @@ import type * as App from '../api/app.js';
 import type * as Route from '../api/route.js';
 import type * as CreateMock from '../mock/create-mock.js';
 import { sentBytes, type JoinBlock } from './harness/answer-bytes.js';
+import { alternate, summary } from './harness/alternate.js';
 import { built } from './harness/built.js';
 
 const { values, positionals } = parseArgs({
@@ -82,20 +83,8 @@ const sides: Array<[string, () => Promise<number>]> = [
     await side(createMock({ realm, control: true, journalSize: 0, requestLogSize: 0, logError: () => {} })),
   ],
 ];
-const rounds = Number(values.rounds);
-const chunk = Number(values.chunk);
-const samples = new Map<string, number[]>(sides.map(([name]) => [name, []]));
-for (const [, one] of sides) for (let i = 0; i < 3000; i++) await one();
-for (let r = 0; r < rounds; r++) {
-  for (const [name, one] of r % 2 ? [...sides].reverse() : sides) {
-    const start = process.cpuUsage();
-    for (let i = 0; i < chunk; i++) await one();
-    const used = process.cpuUsage(start);
-    samples.get(name)!.push((used.user + used.system) / chunk);
-  }
-}
-for (const [name, list] of samples) {
-  const sorted = [...list].sort((a, b) => a - b);
-  const at = (q: number): string => sorted[Math.floor(q * (sorted.length - 1))]!.toFixed(1);
-  console.log(`${which}, ${name}: CPU µs per request: min ${at(0)}, p25 ${at(0.25)}, median ${at(0.5)}`);
-}
+const samples = await alternate(
+  sides.map(([name, one]) => ({ name, one })),
+  { rounds: Number(values.rounds), chunk: Number(values.chunk) },
+);
+for (const line of summary(samples, 'request', `${which}, `)) console.log(line);
