@@ -15,6 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sentBytes, type JoinBlock } from './harness/answer-bytes.js';
 import { alternate, summary, type Side as AlternateSide } from './harness/alternate.js';
+import { BENCH_MESSAGE, subscribeFields } from './harness/bench-channel.js';
 
 const { values } = parseArgs({
   options: {
@@ -75,17 +76,10 @@ async function side(root: string): Promise<Side> {
     const res = await app.fetch(new Request(`http://bench/api/v1/${path}`, init));
     if (res.status !== 200) throw new Error(`${path}: ${await res.text()}`);
   };
-  const subscriptions = JSON.stringify([{ name: 'bench' }]);
   // The answer is the admin's view: the channel's other subscribers do not change it.
-  await post('users/me/subscriptions', { subscriptions, principals: JSON.stringify([admin.user_id]) });
-  const message = {
-    type: 'stream',
-    to: 'bench',
-    topic: 'load',
-    content: 'a benchmark message with **some** markup',
-  };
+  await post('users/me/subscriptions', subscribeFields([admin]));
   const sent = rotate ? Math.max(600, rotate + 100) : 120;
-  for (let i = 0; i < sent; i++) await post('messages', message);
+  for (let i = 0; i < sent; i++) await post('messages', BENCH_MESSAGE);
   // The newest `rotate` ids but one page's worth as anchors: each page is full.
   const ids = [...app.store.state.messages.values()].map((m) => m.id).slice(-sent);
   const anchors = rotate ? ids.slice(100).slice(-rotate).map(String) : ['newest'];

@@ -14,6 +14,7 @@ import type * as Route from '../api/route.js';
 import type * as CreateMock from '../mock/create-mock.js';
 import { sentBytes, type JoinBlock } from './harness/answer-bytes.js';
 import { alternate, summary } from './harness/alternate.js';
+import { BENCH_MESSAGE, formBody } from './harness/bench-channel.js';
 import { built } from './harness/built.js';
 
 const { values, positionals } = parseArgs({
@@ -29,7 +30,6 @@ const realm = JSON.parse(
 ) as unknown;
 
 type Handler = Pick<App.App, 'store' | 'fetch' | 'handle'>;
-const CONTENT = 'a benchmark message with **some** markup';
 
 /** One request of the chosen kind against `app`, its answer made into bytes; resolves to their length. */
 async function side(app: Handler): Promise<() => Promise<number>> {
@@ -40,16 +40,15 @@ async function side(app: Handler): Promise<() => Promise<number>> {
     host: '127.0.0.1',
     'content-type': 'application/x-www-form-urlencoded',
   };
-  const form = (fields: Record<string, string>): string => new URLSearchParams(fields).toString();
   const call = (method: string, path: string, query: string, body: string | null) =>
     app.handle({ method, path: `/api/v1/${path}`, query, body, header: (name) => headers[name] });
   await call(
     'POST',
     'users/me/subscriptions',
     '',
-    form({ subscriptions: JSON.stringify([{ name: 'bench' }]) }),
+    formBody({ subscriptions: JSON.stringify([{ name: BENCH_MESSAGE.to }]) }),
   );
-  const message = form({ type: 'stream', to: 'bench', topic: 'load', content: CONTENT });
+  const message = formBody(BENCH_MESSAGE);
   const ids: number[] = [];
   for (let i = 0; i < 600; i++) {
     const sent = await call('POST', 'messages', '', message);

@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sentBytes, type JoinBlock } from './harness/answer-bytes.js';
 import { alternate, summary, type Side as AlternateSide } from './harness/alternate.js';
+import { BENCH_MESSAGE, benchMembers, formBody, subscribeFields } from './harness/bench-channel.js';
 
 const { values } = parseArgs({
   options: {
@@ -59,8 +60,7 @@ async function side(root: string): Promise<Side> {
   const mock = createMock({ realm, control: true, journalSize: 0, logError: () => {} });
   const { state } = mock.store;
   const admin = state.usersByEmail.get('iago@svc.test')!;
-  const humans = [...state.users.values()].filter((u) => u.is_active && !u.is_bot);
-  const members = [admin, ...humans.filter((u) => u.user_id !== admin.user_id)].slice(0, 10);
+  const members = benchMembers(state.users.values(), admin);
   const headers: Record<string, string> = {
     authorization: `Basic ${Buffer.from(`${admin.delivery_email}:${admin.api_key}`).toString('base64')}`,
     host: '127.0.0.1',
@@ -78,23 +78,11 @@ async function side(root: string): Promise<Side> {
     if (response.status !== 200) throw new Error(`${path}: ${JSON.stringify(response.body)}`);
     return response;
   };
-  const form = (fields: Record<string, string>): string => new URLSearchParams(fields).toString();
-  await post(
-    'users/me/subscriptions',
-    form({
-      subscriptions: JSON.stringify([{ name: 'bench' }]),
-      principals: JSON.stringify(members.map((u) => u.user_id)),
-    }),
-  );
+  await post('users/me/subscriptions', formBody(subscribeFields(members)));
   const queues = Array.from({ length: Number(values.queues) }, (_, i) =>
     mock.services.queues.register(members[i % members.length]!.user_id, { eventTypes: new Set(['message']) }),
   );
-  const message = form({
-    type: 'stream',
-    to: 'bench',
-    topic: 'load',
-    content: 'a benchmark message with **some** markup',
-  });
+  const message = formBody(BENCH_MESSAGE);
   const block: JoinBlock = {};
   let sent = 0;
   const one = async (): Promise<number> => {

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { createApp } from '../api/app.js';
 import type { ApiRequest } from '../api/route.js';
+import { BENCH_MESSAGE, benchMembers, formBody, subscribeFields } from './harness/bench-channel.js';
 
 const SENDS = Number(process.argv[2] ?? 60_000);
 const ACK_EVERY = Number(process.argv[3] ?? 6_000);
@@ -22,8 +23,7 @@ const realm = JSON.parse(
 const app = createApp({ realm, logError: () => {} });
 const { state } = app.store;
 const admin = state.usersByEmail.get('iago@svc.test')!;
-const humans = [...state.users.values()].filter((u) => u.is_active && !u.is_bot);
-const members = [admin, ...humans.filter((u) => u.user_id !== admin.user_id)].slice(0, 10);
+const members = benchMembers(state.users.values(), admin);
 const auth = `Basic ${btoa(`${admin.delivery_email}:${admin.api_key}`)}`;
 const headers: Record<string, string> = {
   authorization: auth,
@@ -43,21 +43,9 @@ const post = async (path: string, body: string): Promise<void> => {
     throw new Error(`${path}: ${response.status} ${JSON.stringify(response.body)}`);
 };
 
-const form = (fields: Record<string, string>): string => new URLSearchParams(fields).toString();
-await post(
-  'users/me/subscriptions',
-  form({
-    subscriptions: JSON.stringify([{ name: 'bench' }]),
-    principals: JSON.stringify(members.map((u) => u.user_id)),
-  }),
-);
+await post('users/me/subscriptions', formBody(subscribeFields(members)));
 // The body is encoded once, as a load generator sends the same bytes every time.
-const message = form({
-  type: 'stream',
-  to: 'bench',
-  topic: 'load',
-  content: 'a benchmark message with **some** markup',
-});
+const message = formBody(BENCH_MESSAGE);
 const queues = members.map((u) =>
   app.services.queues.register(u.user_id, { eventTypes: new Set(['message']) }),
 );

@@ -89,6 +89,9 @@ export class BodyHead {
 export const isObjectBody = (body: unknown): body is object =>
   body !== null && typeof body === 'object' && !(body instanceof Uint8Array) && !(body instanceof JsonText);
 
+/** Longest JSON text a log entry keeps whole until listed (a longer one's excerpt is made at once). */
+const KEPT_TEXT = 64 * 1024;
+
 /**
  * What the request log keeps of an answer's body: its excerpt, or the views it is cut from when listed.
  */
@@ -106,6 +109,3 @@ export function responseExcerpt(response: ApiResponse, max = EXCERPT_LENGTH): st
   }
   return response.json !== undefined ? cut(response.json, max) : jsonExcerpt(body, max);
 }
-
-/** Longest JSON text a log entry keeps whole until listed (a longer one's excerpt is made at once). */
-const KEPT_TEXT = 64 * 1024;

@@ -33,8 +33,7 @@ export class RequestLog {
   readonly #queries: string[];
   readonly #requestBodies: Array<string | null>;
   readonly #responseBodies: Array<string | BodyHead | null>;
-  /** Slots in use, and the next slot written (the oldest one once the ring is full). */
-  #count = 0;
+  /** The next slot written (the oldest one once the ring is full). */
   #next = 0;
   #nextId = 1;
   #lastMethod = '';
@@ -73,15 +72,16 @@ export class RequestLog {
     this.#requestBodies[at] = entry.request_body;
     this.#responseBodies[at] = entry.response_body;
     this.#next = (at + 1) % this.size;
-    if (this.#count < this.size) this.#count++;
     return entry;
   }
 
   /** Entries with id > `since`, the newest `limit` of them, oldest first. */
   list({ limit, since }: { limit?: number; since?: number } = {}): RequestLogEntry[] {
-    const first = this.#count < this.size ? 0 : this.#next;
+    // Slots in use: every entry added so far, up to the size of the ring.
+    const count = Math.min(this.#nextId - 1, this.size);
+    const first = count < this.size ? 0 : this.#next;
     const slots: number[] = [];
-    for (let i = 0; i < this.#count; i++) {
+    for (let i = 0; i < count; i++) {
       const at = (first + i) % this.size;
       if (since === undefined || this.#ids[at]! > since) slots.push(at);
     }

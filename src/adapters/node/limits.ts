@@ -227,14 +227,11 @@ export function connectionIdle(socket: Socket): void {
  * Keeps open connections under `max`: a new connection past the limit closes the longest-idle keep-alive
  * connection; when none is idle, the new one is refused. The server's request handler tells which are busy
  * ({@link connectionBusy} on each request, {@link connectionIdle} when its answer closes: its own close
- * listener does it, so an answer has one listener and a request one handler). Returns how many connections
- * are open, and the steps of a close that lets answers being written finish: `refuse` closes every new
- * connection at once, `closeIdle` the connections without an answer being made or written.
+ * listener does it, so an answer has one listener and a request one handler). Returns the steps of a close
+ * that lets answers being written finish: `refuse` closes every new connection at once, `closeIdle` the
+ * connections without an answer being made or written.
  */
-export function limitConnections(
-  server: Server,
-  max: number,
-): { open: () => number; refuse: () => void; closeIdle: () => void } {
+export function limitConnections(server: Server, max: number): { refuse: () => void; closeIdle: () => void } {
   let refusing = false;
   // Each request marks its connection on the socket itself: a Map kept in idle order would take a delete and
   // a set per request, and a table churned that way keeps young objects alive in V8 (see Flushing in
@@ -270,7 +267,6 @@ export function limitConnections(
     socket.once('close', () => open.delete(socket));
   });
   return {
-    open: () => open.size,
     refuse: () => void (refusing = true),
     closeIdle: () => {
       for (const socket of open) if (socket[IDLE_SINCE] !== BUSY) socket.destroy();

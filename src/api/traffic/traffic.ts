@@ -103,6 +103,8 @@ export function createTraffic(options: TrafficOptions = {}): Traffic {
   const windows = new Map<string, Window>();
   const sleep = options.sleep ?? realSleep;
 
+  const shaping = (): boolean => ruleIsActive(settings) || hasLayers(settings);
+
   const ruleFor = (request: TrafficRequest): TrafficRule => {
     const { user } = request;
     const userLayer = user
@@ -188,9 +190,9 @@ export function createTraffic(options: TrafficOptions = {}): Traffic {
     passwordSucceeded(username) {
       windows.delete(`password:${username}`);
     },
-    shaping: () => ruleIsActive(settings) || hasLayers(settings),
+    shaping,
     async admit(request) {
-      if (!ruleIsActive(settings) && !hasLayers(settings)) return {};
+      if (!shaping()) return {};
       const rule = ruleFor(request);
       if (rule.latency) {
         const { min, max } = rule.latency;

@@ -11,6 +11,7 @@ import type * as App from '../../api/app.js';
 import type * as CreateMock from '../../mock/create-mock.js';
 import { built } from './built.js';
 import { serveMessages } from './processes.js';
+import { BENCH_MESSAGE, benchMembers, formBody, subscribeFields } from './bench-channel.js';
 
 const { startServer } = await built<typeof NodeServer>('adapters/node/server.js');
 const { createApp } = await built<typeof App>('api/app.js');
@@ -35,7 +36,7 @@ export interface BenchQueue {
   auth: string;
 }
 
-const CHANNEL = 'bench';
+const CHANNEL = BENCH_MESSAGE.to;
 const realm = JSON.parse(
   readFileSync(new URL('../../../fixtures/dev-realm.json', import.meta.url), 'utf8'),
 ) as unknown;
@@ -47,32 +48,22 @@ const { state } = app.store;
 const basic = (u: { delivery_email: string; api_key: string }): string =>
   `Basic ${Buffer.from(`${u.delivery_email}:${u.api_key}`).toString('base64')}`;
 const admin = state.usersByEmail.get('iago@svc.test')!;
-const humans = [...state.users.values()].filter((u) => u.is_active && !u.is_bot);
-const members = [admin, ...humans.filter((u) => u.user_id !== admin.user_id)].slice(0, 10);
+const members = benchMembers(state.users.values(), admin);
 
 const call = async (method: string, path: string, form: Record<string, string>): Promise<void> => {
   const res = await app.fetch(
     new Request(`http://bench/api/v1/${path}`, {
       method,
       headers: { authorization: basic(admin), 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(form).toString(),
+      body: formBody(form),
     }),
   );
   if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
 };
 
-await call('POST', 'users/me/subscriptions', {
-  subscriptions: JSON.stringify([{ name: CHANNEL }]),
-  principals: JSON.stringify(members.map((u) => u.user_id)),
-});
-const post = {
-  type: 'stream',
-  to: CHANNEL,
-  topic: 'load',
-  content: 'a benchmark message with **some** markup',
-};
+await call('POST', 'users/me/subscriptions', subscribeFields(members));
 // Enough for the 1,000-message page row.
-for (let i = 0; i < 1200; i++) await call('POST', 'messages', post);
+for (let i = 0; i < 1200; i++) await call('POST', 'messages', BENCH_MESSAGE);
 
 const server = await startServer(app, { port: 0, host: '127.0.0.1' });
 const channel = [...state.channels.values()].find((c) => c.name === CHANNEL)!;
@@ -119,7 +110,7 @@ const hello: MockHello = {
   url: server.url,
   auth: basic(admin),
   channel: CHANNEL,
-  form: new URLSearchParams(post).toString(),
+  form: formBody(BENCH_MESSAGE),
   subscribers,
 };
 process.send!(hello);
