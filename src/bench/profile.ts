@@ -10,6 +10,7 @@
  *      [--rotate 300] (the path's anchor=newest replaced by that many anchors in turn, as the "page assembled"
  *      rows of the harness: every request misses the page cache)
  *      [--app] (the mock child serves createApp instead of the createMock that `svc-mock serve` runs)
+ *      [--default-gc] (the mock child keeps V8's garbage-collector settings rather than serve's)
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     node: { type: 'string', default: '' },
     rotate: { type: 'string', default: '0' },
     app: { type: 'boolean', default: false },
+    'default-gc': { type: 'boolean', default: false },
   },
 });
 
@@ -60,7 +62,7 @@ const profiling = ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...values.node.split('
 const { child: mock, hello } = await startChild<MockHello>(
   0,
   new URL('./harness/mock-process.ts', import.meta.url),
-  values.app ? ['--app'] : [],
+  [...(values.app ? ['--app'] : []), ...(values['default-gc'] ? ['--default-gc'] : [])],
   values.bare ? [] : profiling,
 );
 const bare = values.bare

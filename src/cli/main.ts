@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { createApp, type App } from '../api/app.js';
 import { parseSize } from '../api/limits.js';
 import { startServer } from '../adapters/node/server.js';
+import { useServerGcSettings } from '../adapters/node/gc.js';
 import { parseAllowedHosts, type AllowedHosts } from '../adapters/node/control-guard.js';
 import { DEFAULT_CORS_ORIGINS, parseCorsOrigins, type CorsOrigins } from '../adapters/node/cors.js';
 import { PreparedRealm, RealmLoadError } from '../store/load-realm.js';
@@ -289,6 +290,7 @@ function addServe(program: Command): void {
           saved ?? (opts.generate !== undefined ? await generateFromSpec(opts.generate) : undefined);
         const traffic = trafficFromFlags(opts);
         const control = opts.control ?? isLoopbackHost(opts.host);
+        useServerGcSettings();
         const app = loadApp(opts.realm, { ...opts, generated, traffic, control });
         const cors = opts.cors ?? DEFAULT_CORS_ORIGINS;
         const running = await startServer(app, {

@@ -3,10 +3,13 @@
  * subscribers and 1,200 messages. Over IPC it registers event queues, tells whether their polls are parked and
  * acknowledges (prunes) their events. The server is built as `svc-mock serve` builds it on a loopback address
  * (createMock with the control API: request log, realms by Host); with the argument `--app`, the bare API
- * (createApp) instead, to see what those cost.
+ * (createApp) instead, to see what those cost; with `--canned`, the node adapter alone, answering every request
+ * with a fixed success body once it has read and parsed the body (what the adapter costs; see post-ladder.ts);
+ * with `--default-gc`, V8's own garbage-collector settings rather than serve's.
  */
 import { readFileSync } from 'node:fs';
 import type * as NodeServer from '../../adapters/node/server.js';
+import type * as Gc from '../../adapters/node/gc.js';
 import type * as App from '../../api/app.js';
 import type * as CreateMock from '../../mock/create-mock.js';
 import { built } from './built.js';
@@ -14,6 +17,7 @@ import { serveMessages } from './processes.js';
 import { BENCH_MESSAGE, benchMembers, formBody, subscribeFields } from './bench-channel.js';
 
 const { startServer } = await built<typeof NodeServer>('adapters/node/server.js');
+const { useServerGcSettings } = await built<typeof Gc>('adapters/node/gc.js');
 const { createApp } = await built<typeof App>('api/app.js');
 const { createMock } = await built<typeof CreateMock>('mock/create-mock.js');
 
@@ -40,7 +44,8 @@ const CHANNEL = BENCH_MESSAGE.to;
 const realm = JSON.parse(
   readFileSync(new URL('../../../fixtures/dev-realm.json', import.meta.url), 'utf8'),
 ) as unknown;
-// As serve builds them: no journal of emitted events.
+// As serve runs: its garbage-collector settings (V8's defaults with `--default-gc`), no journal of emitted events.
+if (!process.argv.includes('--default-gc')) useServerGcSettings();
 const app = process.argv.includes('--app')
   ? createApp({ realm, journalSize: 0 })
   : createMock({ realm, control: true, journalSize: 0 });
@@ -65,7 +70,22 @@ await call('POST', 'users/me/subscriptions', subscribeFields(members));
 // Enough for the 1,000-message page row.
 for (let i = 0; i < 1200; i++) await call('POST', 'messages', BENCH_MESSAGE);
 
-const server = await startServer(app, { port: 0, host: '127.0.0.1' });
+let sent = 0;
+const canned: NodeServer.Dispatcher = {
+  async handle(request) {
+    const body = await request.readBody!(1 << 20);
+    const form = new URLSearchParams(body ? Buffer.from(body).toString('utf8') : '');
+    return {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+      body: { result: 'success', msg: '', id: form.size + ++sent },
+    };
+  },
+};
+const server = await startServer(process.argv.includes('--canned') ? canned : app, {
+  port: 0,
+  host: '127.0.0.1',
+});
 const channel = [...state.channels.values()].find((c) => c.name === CHANNEL)!;
 const subscribers = state.subscribers.get(channel.stream_id)?.size ?? 0;
 
