@@ -82,9 +82,13 @@ export async function mirrorPaths(
 }
 
 /** One load run's figures, with the server's share of its core and its CPU µs per completed request. */
-type Measured = LoadResult & { serverCpu: number; serverMicros: number };
+export type Measured = LoadResult & { serverCpu: number; serverMicros: number };
 
-async function measure(settings: RunSettings, server: BenchChild, spec: RequestSpec): Promise<Measured> {
+export async function measure(
+  settings: RunSettings,
+  server: BenchChild,
+  spec: RequestSpec,
+): Promise<Measured> {
   const before = cpuSeconds(server.pid);
   const started = performance.now();
   const result = await runLoad(settings.useWrk, spec, settings.connections, settings.duration);
