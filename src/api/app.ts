@@ -23,6 +23,7 @@ import {
   responseText,
   type ApiRequest,
   type ApiResponse,
+  type RequestSeen,
   type Route,
 } from './route.js';
 import { JsonText, successJson } from './json-text.js';
@@ -66,8 +67,11 @@ export interface App {
   store: Store;
   services: AppServices;
   routes: readonly Route[];
-  /** The dispatcher on a plain request record (used by the node adapter without Request objects). */
-  handle(request: ApiRequest): Promise<ApiResponse>;
+  /**
+   * The dispatcher on a plain request record (used by the node adapter without Request objects); `seen`, when
+   * given, is filled with the user it authenticated and the body it read (for a request log).
+   */
+  handle(request: ApiRequest, seen?: RequestSeen): Promise<ApiResponse>;
   /** The API as a fetch function. */
   fetch(request: Request): Promise<Response>;
 }
@@ -150,7 +154,11 @@ export function createApp(options: AppOptions): App {
     return lastAgentName;
   };
 
-  const dispatch = async (request: ApiRequest, gate?: TrafficGate): Promise<ApiResponse> => {
+  const dispatch = async (
+    request: ApiRequest,
+    seen: RequestSeen | undefined,
+    gate: TrafficGate | undefined,
+  ): Promise<ApiResponse> => {
     const found = match(request.method.toUpperCase(), request.path);
     if (found.kind === 'bad-path') throw errors.badPath();
     if (found.kind === 'not-found') throw errors.noSuchEndpoint(request.method, request.path);
@@ -173,6 +181,7 @@ export function createApp(options: AppOptions): App {
     } else if (route.auth === 'user' || (route.auth === 'optional' && request.header('authorization'))) {
       user = authenticate(store.state, request.header('authorization'));
     }
+    if (seen) seen.user = user;
     // Incoming-webhook bots (bot_type 2) may only send messages; the real server answers a credential error.
     if (user?.bot_type === 2 && !route.allowIncomingWebhook) throw errors.notForWebhookBots();
     // Mock-only control routes are never delayed, failed or limited.
@@ -200,6 +209,7 @@ export function createApp(options: AppOptions): App {
       // body already there is taken as it is.
       const loading = request.method === 'GET' && request.body === null ? null : loadBody(request, bodyLimit);
       bodyBytes = loading instanceof Promise ? await loading : loading;
+      if (seen) seen.body = bodyBytes;
     } catch (error) {
       if (error instanceof BodyTooLargeError) throw errors.payloadTooLarge(error.limit);
       if (error instanceof BodyBudgetError) throw errors.bodiesInFlight();
@@ -221,7 +231,7 @@ export function createApp(options: AppOptions): App {
     let decoded = sharedKey ? sharedParams.find(sharedKey) : undefined;
     if (!decoded) {
       // Only a multipart body is decoded asynchronously.
-      const reading = readRawParams(loaded, limits);
+      const reading = readRawParams(loaded, limits, seen);
       const raw = reading instanceof Promise ? await reading : reading;
       const unsupported = dropUnsupportedParams(routeKey, raw, services.featureLevel);
       const { params, ignored } = decodeParams(plan.params, raw, found.pathParams, limits);
@@ -266,18 +276,19 @@ export function createApp(options: AppOptions): App {
 
   // The dispatcher's promise with a failure handler, not an async function around it: one frame and one await
   // fewer per request. (dispatch is async: it never throws, it rejects.)
-  const respond = (request: ApiRequest, gate?: TrafficGate): Promise<ApiResponse> =>
-    dispatch(request, gate).then(undefined, (error: unknown) => failure(request, error));
+  const respond = (request: ApiRequest, seen?: RequestSeen, gate?: TrafficGate): Promise<ApiResponse> =>
+    dispatch(request, seen, gate).then(undefined, (error: unknown) => failure(request, error));
 
   // Without traffic shaping the hot path is the plain dispatcher; with it, rate-limit headers join every answer.
-  const gated = async (request: ApiRequest): Promise<ApiResponse> => {
+  const gated = async (request: ApiRequest, seen?: RequestSeen): Promise<ApiResponse> => {
     const gate: TrafficGate = {};
-    const response = await respond(request, gate);
+    const response = await respond(request, seen, gate);
     if (gate.headers) response.headers = { ...response.headers, ...gate.headers };
     return response;
   };
   const handle = traffic
-    ? (request: ApiRequest): Promise<ApiResponse> => (traffic.shaping() ? gated(request) : respond(request))
+    ? (request: ApiRequest, seen?: RequestSeen): Promise<ApiResponse> =>
+        traffic.shaping() ? gated(request, seen) : respond(request, seen)
     : respond;
 
   return {

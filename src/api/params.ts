@@ -4,7 +4,7 @@ import { schemaById } from '../generated/schemas.js';
 import { inputValidator } from '../schema/validator.js';
 import { errors, type ApiError } from './errors/index.js';
 import { checkListItems, DEFAULT_LIMITS, jsonDepth, type RequestLimits } from './limits.js';
-import type { ApiRequest } from './route.js';
+import type { ApiRequest, RequestSeen } from './route.js';
 
 // Decoding without { stream: true } keeps no state between calls: one decoder serves every request.
 const UTF8 = new TextDecoder();
@@ -248,6 +248,7 @@ function bodyKind(header: string): 'multipart' | 'json' | 'form' {
 export function readRawParams(
   request: ApiRequest,
   limits: RequestLimits = DEFAULT_LIMITS,
+  seen?: RequestSeen,
 ): Map<string, string> | Promise<Map<string, string>> {
   const raw = new Map<string, string>();
   const count = request.query ? addEncoded(raw, 0, limits, request.query) : 0;
@@ -259,6 +260,8 @@ export function readRawParams(
   const isJson = kind === 'json';
   if (isJson && !takesJsonBody(request)) return raw;
   const text = typeof body === 'string' ? body : UTF8.decode(body);
+  // The request log shows this text rather than decode the bytes again.
+  if (seen) seen.body = text;
   if (!isJson) {
     addEncoded(raw, count, limits, text);
     return raw;

@@ -32,6 +32,17 @@ export interface ApiRequest {
   ip?: string;
 }
 
+/**
+ * What the dispatcher learned of a request, for a caller that logs it (createMock's request log): filled in as
+ * dispatch goes, so that the log neither authenticates the request again nor wraps its body reader.
+ */
+export interface RequestSeen {
+  /** The user it authenticated (unset: the route takes no credentials, or they were refused). */
+  user?: UserRecord;
+  /** The body as read (unset: never read); its decoded text once form or JSON parameters were read from it. */
+  body?: Uint8Array | string | null;
+}
+
 /** The dispatcher's answer; `body` is serialized as JSON unless null. */
 export interface ApiResponse {
   status: number;

@@ -40,8 +40,18 @@ async function side(app: Handler): Promise<() => Promise<number>> {
     host: '127.0.0.1',
     'content-type': 'application/x-www-form-urlencoded',
   };
-  const call = (method: string, path: string, query: string, body: string | null) =>
-    app.handle({ method, path: `/api/v1/${path}`, query, body, header: (name) => headers[name] });
+  // A body is read as the node adapter gives it: bytes from readBody once routing and authentication passed.
+  const call = (method: string, path: string, query: string, body: string | null) => {
+    const bytes = body === null ? null : Buffer.from(body);
+    return app.handle({
+      method,
+      path: `/api/v1/${path}`,
+      query,
+      body: null,
+      readBody: () => Promise.resolve(bytes),
+      header: (name) => headers[name],
+    });
+  };
   await call(
     'POST',
     'users/me/subscriptions',

@@ -156,6 +156,45 @@ for (const transport of ['in-process', 'http'] as const) {
       expect(last[0].path).toBe('/svc-mock/requests');
     });
 
+    it('the request log names the sender and shows the body, whether or not the route reads them', async () => {
+      const since = ((await json(send('/svc-mock/requests'))).body.requests as Array<{ id: number }>).at(
+        -1,
+      )!.id;
+      const sent = await sendMessage('logged **text**');
+      // A route that takes no credentials, sent some; credentials refused; a body never read (404).
+      await send('/api/v1/server_settings', { headers: auth() });
+      await send('/api/v1/users/me', { headers: { Authorization: 'Basic aGFtbGV0QHN2Yy50ZXN0Ondyb25n' } });
+      await send('/api/v1/nowhere', form({ left: 'unread' }));
+      const logged = (await json(send(`/svc-mock/requests?since=${since}`))).body.requests.filter(
+        (r: { path: string }) => r.path.startsWith('/api/'),
+      );
+      const hamlet = listAccounts(mock.store).find((a) => a.email === HAMLET)!;
+      expect(logged).toMatchObject([
+        {
+          path: '/api/v1/messages',
+          user_id: hamlet.user_id,
+          email: HAMLET,
+          status: 200,
+          request_body: new URLSearchParams({
+            type: 'stream',
+            to: 'Verona',
+            topic: 'control',
+            content: 'logged **text**',
+          }).toString(),
+          response_body: JSON.stringify(sent.body),
+        },
+        { path: '/api/v1/server_settings', user_id: hamlet.user_id, email: HAMLET, status: 200 },
+        { path: '/api/v1/users/me', user_id: null, email: null, status: 401 },
+        // Over HTTP a refused body is never read; in process fetch has it already.
+        {
+          path: '/api/v1/nowhere',
+          user_id: hamlet.user_id,
+          status: 404,
+          request_body: transport === 'http' ? null : 'left=unread',
+        },
+      ]);
+    });
+
     it('restore with a bad body is refused with a 400 naming the problem and changes nothing', async () => {
       const sent = await sendMessage('kept');
       const broken = { ...(devRealm() as object), users: 'nobody' };

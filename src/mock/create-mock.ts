@@ -4,14 +4,15 @@
  */
 import { createApp, type App, type AppOptions } from '../api/app.js';
 import { authenticate } from '../api/auth.js';
-import { deriveRequest } from '../api/derive-request.js';
 import type { ControlClock, MockControl, RequestLogEntry } from '../api/control.js';
 import { errors } from '../api/errors/index.js';
-import type { ApiRequest, ApiResponse } from '../api/route.js';
+import type { ApiRequest, ApiResponse, RequestSeen } from '../api/route.js';
 import { createTraffic, type Traffic } from '../api/traffic/index.js';
 import type { Clock, ManualClock } from '../store/clock.js';
 import { createControllableClock, parseDuration } from '../store/controllable-clock.js';
 import { exportRealm } from '../store/export-realm.js';
+import type { UserRecord } from '../store/state.js';
+import type { Store } from '../store/store.js';
 import { PreparedRealm, RealmLoadError } from '../store/load-realm.js';
 import { freshSeed } from '../api/fresh-seed.js';
 import { listAccounts } from './accounts.js';
@@ -74,6 +75,15 @@ const canJump = (clock: Clock): clock is ManualClock => 'advance' in clock && 's
 // differently, so a queue id never comes back within a process.
 const GENERATION_SEED_STEP = 7919;
 let generations = 0;
+
+/** The user a request's credentials name, or undefined when they name none. */
+function sender(store: Store, request: ApiRequest): UserRecord | undefined {
+  try {
+    return authenticate(store.state, request.header('authorization'));
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Creates a mock; `mock.reset()` returns to the initial realm far faster than createMock, because the realm
@@ -183,20 +193,9 @@ export function createRealmMock(
     const store = app.store;
     // The inspector page polls the control API: its own reads would crowd the log it shows.
     if (request.header(INSPECTOR_HEADER) !== undefined) return app.handle(request);
-    // A streamed body is seen as the dispatcher reads it (never when refused before that).
-    let body = request.body;
-    const read = request.readBody;
-    const observed: ApiRequest = read
-      ? deriveRequest(request, {
-          body,
-          readBody: async (limit) => {
-            const bytes = await read.call(request, limit);
-            body = bytes;
-            return bytes;
-          },
-        })
-      : request;
-    let response = await app.handle(observed);
+    // The dispatcher notes the user it authenticated and the body it read (never read when refused before that).
+    const seen: RequestSeen = {};
+    let response = await app.handle(request, seen);
     // An object body is serialised once here, for its excerpt and for the transport that sends it. The copy is
     // written out field by field: answers come in many shapes, and a spread of them costs several times more.
     if (isObjectBody(response.body))
@@ -207,14 +206,9 @@ export function createRealmMock(
         drop: response.drop,
         json: bodyJson(response.body),
       };
-    let user;
-    try {
-      user = request.header('authorization')
-        ? authenticate(store.state, request.header('authorization'))
-        : undefined;
-    } catch {
-      user = undefined;
-    }
+    // A route without credentials still logs who sent them.
+    const user = seen.user ?? (request.header('authorization') ? sender(store, request) : undefined);
+    const body = seen.body === undefined ? request.body : seen.body;
     const entry = log.add({
       id: 0,
       time,
