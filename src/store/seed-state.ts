@@ -6,7 +6,7 @@
  */
 import type { MessageRecord, RealmState } from './state.js';
 import { UserHistories, type UserRows } from './user-rows.js';
-import { CopyOnWriteMap } from './copy-on-write-map.js';
+import { MessageTable } from './message-table.js';
 
 /** Freezes a message record with its arrays and their entries (the mention set is read only by its type). */
 function freezeMessage(message: MessageRecord): void {
@@ -78,8 +78,9 @@ export function seedState(shared: RealmState): RealmState {
   state.usersByApiKey = relink(shared.usersByApiKey, state.users, (u) => u.user_id);
   state.usersByEmail = relink(shared.usersByEmail, state.users, (u) => u.user_id);
   state.channelsByName = relink(shared.channelsByName, state.channels, (c) => c.stream_id);
-  // Shared until the store first adds, changes or deletes a message (then copied once).
-  state.messages = new CopyOnWriteMap(shared.messages);
+  // Shared until the store first changes or deletes one of its messages (then copied once); sent ones are kept
+  // apart, in an array by id.
+  state.messages = new MessageTable(shared.messages);
   const { index } = shared;
   const flags = new Map<number, UserRows>();
   for (const [userId, rows] of index.flags) flags.set(userId, rows.share());
