@@ -154,113 +154,6 @@ export function createApp(options: AppOptions): App {
     return lastAgentName;
   };
 
-  const dispatch = async (
-    request: ApiRequest,
-    seen: RequestSeen | undefined,
-    gate: TrafficGate | undefined,
-  ): Promise<ApiResponse> => {
-    const found = match(request.method.toUpperCase(), request.path);
-    if (found.kind === 'bad-path') throw errors.badPath();
-    if (found.kind === 'not-found') throw errors.noSuchEndpoint(request.method, request.path);
-    if (found.kind === 'method-not-allowed') {
-      if (request.method.toUpperCase() === 'OPTIONS') {
-        return { status: 204, headers: { Allow: found.allowed.join(', ') }, body: null };
-      }
-      throw errors.methodNotAllowed(found.allowed);
-    }
-    const { route } = found.compiled;
-    const plan = planOf(plans, route);
-    const routeKey = plan.key;
-    if (!endpointExists(routeKey, services.featureLevel))
-      throw errors.noSuchEndpoint(request.method, request.path);
-    // Routing and authentication come before the body is read: a refused request costs no body memory.
-    const query = route.queryApiKey ? new URLSearchParams(request.query) : undefined;
-    let user;
-    if (query && !request.header('authorization') && query.has('api_key')) {
-      user = userForKey(store.state, query.get('email') ?? '', query.get('api_key')!);
-    } else if (route.auth === 'user' || (route.auth === 'optional' && request.header('authorization'))) {
-      user = authenticate(store.state, request.header('authorization'));
-    }
-    if (seen) seen.user = user;
-    // Incoming-webhook bots (bot_type 2) may only send messages; the real server answers a credential error.
-    if (user?.bot_type === 2 && !route.allowIncomingWebhook) throw errors.notForWebhookBots();
-    // Mock-only control routes are never delayed, failed or limited.
-    if (gate && !route.path.startsWith('/svc-mock/')) {
-      const verdict = await traffic!.admit({
-        endpoint: routeKey,
-        skipRateLimit:
-          route.queryApiKey === true ||
-          route.path.startsWith('/avatar/') ||
-          route.path.startsWith('/user_avatars/') ||
-          (route.root === true && route.path.startsWith('/user_uploads/')),
-        user,
-        ip: request.ip,
-        now: clock.now(),
-      });
-      if (verdict.drop) return DROPPED;
-      gate.headers = verdict.headers;
-    }
-    // Snapshots (restore) are the one large body the mock takes; everything else is form parameters.
-    const bodyLimit =
-      route.path.startsWith('/svc-mock/') || route.largeBody ? limits.maxUploadBody : limits.maxBody;
-    let bodyBytes;
-    try {
-      // Neither transport reads a GET body (node's adapter and fetch give none): no promise to wait for; a
-      // body already there is taken as it is.
-      const loading = request.method === 'GET' && request.body === null ? null : loadBody(request, bodyLimit);
-      bodyBytes = loading instanceof Promise ? await loading : loading;
-      if (seen) seen.body = bodyBytes;
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) throw errors.payloadTooLarge(error.limit);
-      if (error instanceof BodyBudgetError) throw errors.bodiesInFlight();
-      if (error instanceof BodyAbortedError || (error as Error | undefined)?.name === 'AbortError') {
-        // A client that leaves mid-body is not a fault of the server: one line, no stack; nobody reads the answer.
-        services.logError(
-          `svc-mock: client left before its body arrived: ${request.method} ${request.path}`,
-          undefined,
-        );
-        throw errors.bodyAborted();
-      }
-      throw error;
-    }
-    const loaded: ApiRequest =
-      bodyBytes === request.body ? request : deriveRequest(request, { body: bodyBytes, readBody: undefined });
-    // A refused query throws before it is kept: it is decoded (and refused) again next time.
-    const sharedKey =
-      route.sharedParams && request.method === 'GET' ? `${request.path}?${request.query}` : '';
-    let decoded = sharedKey ? sharedParams.find(sharedKey) : undefined;
-    if (!decoded) {
-      // Only a multipart body is decoded asynchronously.
-      const reading = readRawParams(loaded, limits, seen);
-      const raw = reading instanceof Promise ? await reading : reading;
-      const unsupported = dropUnsupportedParams(routeKey, raw, services.featureLevel);
-      const { params, ignored } = decodeParams(plan.params, raw, found.pathParams, limits);
-      decoded = { params, ignored, unsupported };
-      if (sharedKey) sharedParams.keep(sharedKey, decoded);
-    }
-    const { params, ignored, unsupported } = decoded;
-    const returned = route.handler({
-      store,
-      services,
-      user,
-      params,
-      request: loaded,
-      clientName: agentName(request.header('user-agent')),
-    });
-    // Most handlers answer at once: awaited only when they return a promise.
-    const result = returned instanceof Promise ? await returned : returned;
-    if (result instanceof RawResponse) return result;
-    const fields = result instanceof JsonText ? result : undefined;
-    const body: Record<string, unknown> = fields
-      ? { result: 'success', msg: '' }
-      : { result: 'success', msg: '', ...result };
-    if ((ignored.length || unsupported.length) && reportsIgnored)
-      body.ignored_parameters_unsupported = unsupported.length
-        ? [...ignored, ...unsupported].sort()
-        : ignored;
-    return { status: 200, headers: JSON_HEADERS, body: fields ? successJson(fields, body) : body };
-  };
-
   /** The answer to a request whose dispatch failed: its API error, or a logged 500. */
   const failure = (request: ApiRequest, error: unknown): ApiResponse => {
     const apiError = error instanceof ApiError ? error : errors.internal();
@@ -274,22 +167,133 @@ export function createApp(options: AppOptions): App {
     };
   };
 
-  // The dispatcher's promise with a failure handler, not an async function around it: one frame and one await
-  // fewer per request. (dispatch is async: it never throws, it rejects.)
-  const respond = (request: ApiRequest, seen?: RequestSeen, gate?: TrafficGate): Promise<ApiResponse> =>
-    dispatch(request, seen, gate).then(undefined, (error: unknown) => failure(request, error));
+  const dispatch = async (
+    request: ApiRequest,
+    seen: RequestSeen | undefined,
+    gate: TrafficGate | undefined,
+  ): Promise<ApiResponse> => {
+    // Failures are answered here (their API error, or a logged 500): one promise per request, not a second
+    // one to catch them.
+    try {
+      const found = match(request.method.toUpperCase(), request.path);
+      if (found.kind === 'bad-path') throw errors.badPath();
+      if (found.kind === 'not-found') throw errors.noSuchEndpoint(request.method, request.path);
+      if (found.kind === 'method-not-allowed') {
+        if (request.method.toUpperCase() === 'OPTIONS') {
+          return { status: 204, headers: { Allow: found.allowed.join(', ') }, body: null };
+        }
+        throw errors.methodNotAllowed(found.allowed);
+      }
+      const { route } = found.compiled;
+      const plan = planOf(plans, route);
+      const routeKey = plan.key;
+      if (!endpointExists(routeKey, services.featureLevel))
+        throw errors.noSuchEndpoint(request.method, request.path);
+      // Routing and authentication come before the body is read: a refused request costs no body memory.
+      const query = route.queryApiKey ? new URLSearchParams(request.query) : undefined;
+      let user;
+      if (query && !request.header('authorization') && query.has('api_key')) {
+        user = userForKey(store.state, query.get('email') ?? '', query.get('api_key')!);
+      } else if (route.auth === 'user' || (route.auth === 'optional' && request.header('authorization'))) {
+        user = authenticate(store.state, request.header('authorization'));
+      }
+      if (seen) seen.user = user;
+      // Incoming-webhook bots (bot_type 2) may only send messages; the real server answers a credential error.
+      if (user?.bot_type === 2 && !route.allowIncomingWebhook) throw errors.notForWebhookBots();
+      // Mock-only control routes are never delayed, failed or limited.
+      if (gate && !route.path.startsWith('/svc-mock/')) {
+        const verdict = await traffic!.admit({
+          endpoint: routeKey,
+          skipRateLimit:
+            route.queryApiKey === true ||
+            route.path.startsWith('/avatar/') ||
+            route.path.startsWith('/user_avatars/') ||
+            (route.root === true && route.path.startsWith('/user_uploads/')),
+          user,
+          ip: request.ip,
+          now: clock.now(),
+        });
+        if (verdict.drop) return DROPPED;
+        gate.headers = verdict.headers;
+      }
+      // Snapshots (restore) are the one large body the mock takes; everything else is form parameters.
+      const bodyLimit =
+        route.path.startsWith('/svc-mock/') || route.largeBody ? limits.maxUploadBody : limits.maxBody;
+      let bodyBytes;
+      try {
+        // Neither transport reads a GET body (node's adapter and fetch give none): no promise to wait for; a
+        // body already there is taken as it is.
+        const loading =
+          request.method === 'GET' && request.body === null ? null : loadBody(request, bodyLimit);
+        bodyBytes = loading instanceof Promise ? await loading : loading;
+        if (seen) seen.body = bodyBytes;
+      } catch (error) {
+        if (error instanceof BodyTooLargeError) throw errors.payloadTooLarge(error.limit);
+        if (error instanceof BodyBudgetError) throw errors.bodiesInFlight();
+        if (error instanceof BodyAbortedError || (error as Error | undefined)?.name === 'AbortError') {
+          // A client that leaves mid-body is not a fault of the server: one line, no stack; nobody reads the answer.
+          services.logError(
+            `svc-mock: client left before its body arrived: ${request.method} ${request.path}`,
+            undefined,
+          );
+          throw errors.bodyAborted();
+        }
+        throw error;
+      }
+      const loaded: ApiRequest =
+        bodyBytes === request.body
+          ? request
+          : deriveRequest(request, { body: bodyBytes, readBody: undefined });
+      // A refused query throws before it is kept: it is decoded (and refused) again next time.
+      const sharedKey =
+        route.sharedParams && request.method === 'GET' ? `${request.path}?${request.query}` : '';
+      let decoded = sharedKey ? sharedParams.find(sharedKey) : undefined;
+      if (!decoded) {
+        // Only a multipart body is decoded asynchronously.
+        const reading = readRawParams(loaded, limits, seen);
+        const raw = reading instanceof Promise ? await reading : reading;
+        const unsupported = dropUnsupportedParams(routeKey, raw, services.featureLevel);
+        const { params, ignored } = decodeParams(plan.params, raw, found.pathParams, limits);
+        decoded = { params, ignored, unsupported };
+        if (sharedKey) sharedParams.keep(sharedKey, decoded);
+      }
+      const { params, ignored, unsupported } = decoded;
+      const returned = route.handler({
+        store,
+        services,
+        user,
+        params,
+        request: loaded,
+        clientName: agentName(request.header('user-agent')),
+      });
+      // Most handlers answer at once: awaited only when they return a promise.
+      const result = returned instanceof Promise ? await returned : returned;
+      if (result instanceof RawResponse) return result;
+      const fields = result instanceof JsonText ? result : undefined;
+      const body: Record<string, unknown> = fields
+        ? { result: 'success', msg: '' }
+        : { result: 'success', msg: '', ...result };
+      if ((ignored.length || unsupported.length) && reportsIgnored)
+        body.ignored_parameters_unsupported = unsupported.length
+          ? [...ignored, ...unsupported].sort()
+          : ignored;
+      return { status: 200, headers: JSON_HEADERS, body: fields ? successJson(fields, body) : body };
+    } catch (error) {
+      return failure(request, error);
+    }
+  };
 
   // Without traffic shaping the hot path is the plain dispatcher; with it, rate-limit headers join every answer.
   const gated = async (request: ApiRequest, seen?: RequestSeen): Promise<ApiResponse> => {
     const gate: TrafficGate = {};
-    const response = await respond(request, seen, gate);
+    const response = await dispatch(request, seen, gate);
     if (gate.headers) response.headers = { ...response.headers, ...gate.headers };
     return response;
   };
   const handle = traffic
     ? (request: ApiRequest, seen?: RequestSeen): Promise<ApiResponse> =>
-        traffic.shaping() ? gated(request, seen) : respond(request, seen)
-    : respond;
+        traffic.shaping() ? gated(request, seen) : dispatch(request, seen, undefined)
+    : (request: ApiRequest, seen?: RequestSeen): Promise<ApiResponse> => dispatch(request, seen, undefined);
 
   return {
     store,
