@@ -290,7 +290,6 @@ function addServe(program: Command): void {
           saved ?? (opts.generate !== undefined ? await generateFromSpec(opts.generate) : undefined);
         const traffic = trafficFromFlags(opts);
         const control = opts.control ?? isLoopbackHost(opts.host);
-        useServerGcSettings();
         const app = loadApp(opts.realm, { ...opts, generated, traffic, control });
         const cors = opts.cors ?? DEFAULT_CORS_ORIGINS;
         const running = await startServer(app, {
@@ -304,6 +303,8 @@ function addServe(program: Command): void {
               : [...(opts.allowedHosts ?? []), opts.realmHost, `*.${opts.realmHost}`],
           ...(opts.maxBodyMemory ? { limits: { maxBodyMemory: opts.maxBodyMemory } } : {}),
         });
+        // Set once the realm is loaded: loading keeps nearly all it allocates, which V8's defaults suit.
+        useServerGcSettings();
         const realms = await startRealms(app as Mock, running.port, opts.realms ?? 0, opts.realmHost);
         // One write for the whole banner: a server start pays for no console formatting of each line.
         const banner = [

@@ -9,7 +9,8 @@ import { setFlagsFromString } from 'node:v8';
  * benchmark harness runs it; `node --trace-gc-nvp`): each young collection took 2.3 ms on the main thread and
  * 2.5 ms on a helper with the split, 1.8 ms on the main thread alone without it. Old-generation marking and
  * sweeping stay concurrent (a large realm's full collections would otherwise pause the server for long).
- * Process-wide: call it once, before the server starts.
+ * Process-wide: call it once the realm is loaded (loading keeps nearly everything it allocates, which is what a
+ * split collection suits).
  */
 export function useServerGcSettings(): void {
   setFlagsFromString('--no-parallel-scavenge');

@@ -44,8 +44,7 @@ const CHANNEL = BENCH_MESSAGE.to;
 const realm = JSON.parse(
   readFileSync(new URL('../../../fixtures/dev-realm.json', import.meta.url), 'utf8'),
 ) as unknown;
-// As serve runs: its garbage-collector settings (V8's defaults with `--default-gc`), no journal of emitted events.
-if (!process.argv.includes('--default-gc')) useServerGcSettings();
+// As serve builds them: no journal of emitted events.
 const app = process.argv.includes('--app')
   ? createApp({ realm, journalSize: 0 })
   : createMock({ realm, control: true, journalSize: 0 });
@@ -82,6 +81,8 @@ const canned: NodeServer.Dispatcher = {
     };
   },
 };
+// As serve runs once listening: its garbage-collector settings (V8's defaults with `--default-gc`).
+if (!process.argv.includes('--default-gc')) useServerGcSettings();
 const server = await startServer(process.argv.includes('--canned') ? canned : app, {
   port: 0,
   host: '127.0.0.1',
