@@ -51,4 +51,27 @@ describeTransports('message events per viewer shape', (t) => {
     expect(member!.flags).toContain('mentioned');
     expect(admin!.flags).not.toContain('mentioned');
   });
+
+  it('reads the sender afresh for each message: a visibility change shows in the next event', async () => {
+    const { state } = t().app.store;
+    const ids = [MEMBER, MEMBER2].map((e) => state.usersByEmail.get(e)!.user_id);
+    const channel = [...state.channels.values()].find(
+      (c) => !c.is_archived && ids.every((id) => state.subscribers.get(c.stream_id)?.has(id)),
+    )!;
+    const queue = await registerQueue(t().as(MEMBER), { client_extavatar: true, event_types: ['message'] });
+    const send = async (): Promise<void> => {
+      const sent = await t()
+        .as(MEMBER2)
+        .post('messages', { type: 'stream', to: channel.name, topic: 'shape', content: 'again' });
+      expect(sent.status).toBe(200);
+    };
+    // 1: everyone may see the real address (avatar_url null for a client that computes it); then 3: admins only.
+    expect((await t().as(MEMBER2).patch('settings', { email_address_visibility: 1 })).status).toBe(200);
+    await send();
+    expect((await t().as(MEMBER2).patch('settings', { email_address_visibility: 3 })).status).toBe(200);
+    await send();
+    const [before, after] = await messageEvents(MEMBER, queue);
+    expect(before!.message.avatar_url).toBeNull();
+    expect(after!.message.avatar_url).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\//);
+  });
 });
