@@ -1,6 +1,7 @@
 /** `svc-mock/node`: the standalone server adapter. */
 export { startServer, type Dispatcher, type RunningServer } from './server.js';
 export { defaultServerLimits, type ServerLimits } from './limits.js';
+export { useServerGcSettings } from './gc.js';
 export {
   allowedOrigin,
   applyCors,
