@@ -169,8 +169,8 @@ export function createApp(options: AppOptions): App {
 
   const dispatch = async (
     request: ApiRequest,
-    seen: RequestSeen | undefined,
-    gate: TrafficGate | undefined,
+    seen?: RequestSeen,
+    gate?: TrafficGate,
   ): Promise<ApiResponse> => {
     // Failures are answered here (their API error, or a logged 500): one promise per request, not a second
     // one to catch them.
@@ -292,8 +292,8 @@ export function createApp(options: AppOptions): App {
   };
   const handle = traffic
     ? (request: ApiRequest, seen?: RequestSeen): Promise<ApiResponse> =>
-        traffic.shaping() ? gated(request, seen) : dispatch(request, seen, undefined)
-    : (request: ApiRequest, seen?: RequestSeen): Promise<ApiResponse> => dispatch(request, seen, undefined);
+        traffic.shaping() ? gated(request, seen) : dispatch(request, seen)
+    : dispatch;
 
   return {
     store,

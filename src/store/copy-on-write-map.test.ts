@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mapView } from '../testing/map-view.js';
 import { CopyOnWriteMap } from './copy-on-write-map.js';
 
 const base = (): Map<number, string> =>
@@ -8,20 +9,7 @@ const base = (): Map<number, string> =>
     [2, 'b'],
   ]);
 
-/** Everything a reader can see of a map, in order. */
-const view = (map: Map<number, string>): unknown => {
-  const each: unknown[] = [];
-  map.forEach((value, key, owner) => each.push([key, value, owner === map]));
-  return {
-    size: map.size,
-    entries: [...map],
-    keys: [...map.keys()],
-    values: [...map.values()],
-    each,
-    has: [1, 2, 3, 4].map((k) => map.has(k)),
-    get: [1, 2, 3, 4].map((k) => map.get(k)),
-  };
-};
+const view = (map: Map<number, string>): unknown => mapView(map, [1, 2, 3, 4]);
 
 describe('CopyOnWriteMap', () => {
   it('reads as a copy of its base before any change', () => {

@@ -1,21 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { mapView } from '../testing/map-view.js';
 import { MessageTable } from './message-table.js';
-
-/** Everything a reader can see of a map, in order. */
-const view = (map: Map<number, string>, probes: readonly number[]): unknown => {
-  const each: unknown[] = [];
-  map.forEach((value, key, owner) => each.push([key, value, owner === map]));
-  return {
-    size: map.size,
-    entries: [...map],
-    keys: [...map.keys()],
-    values: [...map.values()],
-    each,
-    has: probes.map((k) => map.has(k)),
-    get: probes.map((k) => map.get(k)),
-  };
-};
 
 type Op = ['set', number, string] | ['send', number, string] | ['delete', number] | ['clear'];
 
@@ -72,7 +58,7 @@ describe('MessageTable', () => {
             }
             expect(table.size).toBe(model.size);
           }
-          expect(view(table, [...probes])).toEqual(view(model, [...probes]));
+          expect(mapView(table, [...probes])).toEqual(mapView(model, [...probes]));
           expect([...base]).toEqual(before);
         },
       ),

@@ -72,13 +72,12 @@ for (let i = 0; i < 1200; i++) await call('POST', 'messages', BENCH_MESSAGE);
 let sent = 0;
 const canned: NodeServer.Dispatcher = {
   async handle(request) {
+    // Read and parsed as the bare server does (which refuses a form without fields).
     const body = await request.readBody!(1 << 20);
     const form = new URLSearchParams(body ? Buffer.from(body).toString('utf8') : '');
-    return {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-      body: { result: 'success', msg: '', id: form.size + ++sent },
-    };
+    const headers = { 'Content-Type': 'application/json' };
+    if (form.size === 0) return { status: 400, headers, body: { result: 'error', msg: 'No fields' } };
+    return { status: 200, headers, body: { result: 'success', msg: '', id: ++sent } };
   },
 };
 // As serve runs once listening: its garbage-collector settings (V8's defaults with `--default-gc`).
