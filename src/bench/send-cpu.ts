@@ -6,7 +6,7 @@
  * <checkout>` the same sends also run on another checkout's sources in the same process, alternating chunks,
  * so that both see the same machine load (ratios mean something on a shared machine; absolute figures less
  * so). Each side keeps every message it stores, as the server does.
- * Run: npx tsx src/bench/send-cpu.ts [--against ../other-checkout] [--queues 10] [--rounds 16] [--chunk 2000]
+ * Run: npx tsx src/bench/send-cpu.ts [--against ../other-checkout] [--queues 10] [--rounds 16] [--chunk 2000] [--ack 6000]
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -22,11 +22,12 @@ const { values } = parseArgs({
     queues: { type: 'string', default: '0' },
     rounds: { type: 'string', default: '16' },
     chunk: { type: 'string', default: '2000' },
+    ack: { type: 'string', default: '6000' },
   },
 });
 const here = resolve(new URL('../..', import.meta.url).pathname);
 const realm = JSON.parse(readFileSync(resolve(here, 'fixtures/dev-realm.json'), 'utf8')) as unknown;
-const ACK_EVERY = 6000;
+const ACK_EVERY = Number(values.ack);
 
 interface User {
   user_id: number;

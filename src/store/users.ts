@@ -23,6 +23,11 @@ export function canSeeDeliveryEmail(user: UserRecord, viewer: UserRecord | undef
   return viewer.role <= minRole;
 }
 
+/** Whether this server serves the user's avatar (uploaded, or a jdenticon from level 466) rather than Gravatar. */
+export function hasServedAvatar(user: UserRecord): boolean {
+  return user.avatar_source === 'U' || user.avatar_source === 'J';
+}
+
 /** URL of a user's avatar; `null` when client_extavatar asks the client to compute external ones itself. */
 export function avatarUrl(
   state: RealmState,
@@ -30,7 +35,7 @@ export function avatarUrl(
   options: { clientExtavatar: boolean; viewer?: UserRecord; medium?: boolean },
 ): string | null {
   // Jdenticons (level 466) are served like uploaded avatars: the client is never left to compute them.
-  const uploaded = user.avatar_source === 'U' || user.avatar_source === 'J';
+  const uploaded = hasServedAvatar(user);
   if (!uploaded && options.clientExtavatar && canSeeDeliveryEmail(user, options.viewer)) return null;
   if (options.medium) return avatarUrlOf(state, user, uploaded, true);
   // Every message object of a sender carries the same URL: one string per user while what it is made of lasts.

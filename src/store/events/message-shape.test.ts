@@ -52,6 +52,39 @@ describeTransports('message events per viewer shape', (t) => {
     expect(admin!.flags).not.toContain('mentioned');
   });
 
+  it('gives every viewer the URL of an avatar the server serves, whether or not they may see the e-mail', async () => {
+    const { state } = t().app.store;
+    // The administrator's avatar is uploaded (dev realm); the sender's own client may see the address, and with
+    // visibility 1 (everyone) so may the others: a Gravatar sender's avatar_url would be null for all of them.
+    const sender = state.usersByEmail.get(ADMIN)!;
+    expect(sender.avatar_source).toBe('U');
+    const ids = [ADMIN, MEMBER, MEMBER2].map((e) => state.usersByEmail.get(e)!.user_id);
+    const channel = [...state.channels.values()].find(
+      (c) => !c.is_archived && ids.every((id) => state.subscribers.get(c.stream_id)?.has(id)),
+    )!;
+    expect((await t().as(ADMIN).patch('settings', { email_address_visibility: 1 })).status).toBe(200);
+    const queues: Array<[string, string]> = [];
+    for (const email of [ADMIN, MEMBER, MEMBER2])
+      queues.push([
+        email,
+        await registerQueue(t().as(email), { client_extavatar: true, event_types: ['message'] }),
+      ]);
+    queues.push([
+      MEMBER,
+      await registerQueue(t().as(MEMBER), { client_extavatar: false, event_types: ['message'] }),
+    ]);
+    const sent = await t()
+      .as(ADMIN)
+      .post('messages', { type: 'stream', to: channel.name, topic: 'shape', content: 'uploaded' });
+    expect(sent.status).toBe(200);
+    const url = `/user_avatars/${state.realm.id}/${sender.user_id}.png?version=${sender.avatar_version}`;
+    for (const [email, queue] of queues) {
+      const [event] = await messageEvents(email, queue);
+      expect(event!.message.id).toBe(sent.body.id);
+      expect(event!.message.avatar_url).toBe(url);
+    }
+  });
+
   it('reads the sender afresh for each message: a visibility change shows in the next event', async () => {
     const { state } = t().app.store;
     const ids = [MEMBER, MEMBER2].map((e) => state.usersByEmail.get(e)!.user_id);

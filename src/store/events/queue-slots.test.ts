@@ -119,6 +119,10 @@ describe('event queue slots', () => {
       queue.prune(queue.nextId - 1);
       expect(queue.isEmpty).toBe(true);
       expect(queue.checkAck(queue.nextId - 1)).toBeNull();
+      // Released slots keep no event alive (the slots themselves are kept for the next round).
+      const slots = (queue as unknown as { payloads: unknown[] }).payloads;
+      expect(slots.length).toBeGreaterThan(0);
+      expect(slots.filter((p) => p !== undefined)).toEqual([]);
     }
   });
 });

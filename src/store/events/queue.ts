@@ -1,6 +1,6 @@
 /** One event queue: ids, acknowledgement and pruning, flag-event coalescing, and its one parked poll. */
 import type { EventPayload } from '../store.js';
-import type { QueueOptions } from './options.js';
+import { hasCapability, type QueueOptions } from './options.js';
 
 /** An event as delivered: its payload plus the queue's id for it. */
 export type QueuedEvent = EventPayload & { id: number };
@@ -51,12 +51,25 @@ export class EventQueue {
   private readonly absorbedIds = new Set<number>();
   private flushScheduled = false;
   waiter: Waiter | null = null;
+  /** Whether message events reach the queue (its event_types), worked out once rather than per message. */
+  readonly takesMessages: boolean;
+  /**
+   * How the queue's message objects are formatted, as bits: 4 apply_markdown, 2 client_gravatar, 1 the
+   * empty_topic_name capability (fixed at registration, so a message's fan-out reads them per queue).
+   */
+  readonly messageFormat: number;
 
   constructor(
     readonly id: string,
     readonly userId: number,
     readonly options: QueueOptions,
-  ) {}
+  ) {
+    this.takesMessages = options.eventTypes === null || options.eventTypes.has('message');
+    this.messageFormat =
+      (options.applyMarkdown ? 4 : 0) |
+      (options.clientExtavatar ? 2 : 0) |
+      (hasCapability(options, 'empty_topic_name') ? 1 : 0);
+  }
 
   /** The id the next event will get. */
   get nextId(): number {
@@ -114,7 +127,12 @@ export class EventQueue {
   /** Discards every event up to and including `lastEventId` (call after {@link checkAck}). */
   prune(lastEventId: number): void {
     let head = this.head;
-    // Released slots hold no payload, so a pruned event is not kept alive by its slot.
+    // Released slots hold no payload, so a pruned event is not kept alive by its slot. A client acknowledging
+    // all it has seen releases every slot at once, without reading each id.
+    if (head < this.tail && this.ids[this.tail - 1]! <= lastEventId) {
+      this.payloads.fill(undefined, head, this.tail);
+      head = this.tail;
+    }
     while (head < this.tail && this.ids[head]! <= lastEventId) this.payloads[head++] = undefined;
     if (head === this.tail) {
       head = this.tail = 0;

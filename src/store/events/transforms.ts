@@ -6,7 +6,7 @@ import type { Message } from '../../generated/types.js';
 import { formatChannel } from '../channels/format.js';
 import { formatMessage, type FormatOptions } from '../messages/format.js';
 import { displayTopic } from '../topics.js';
-import { apiEmail, canSeeDeliveryEmail } from '../users.js';
+import { apiEmail, canSeeDeliveryEmail, hasServedAvatar } from '../users.js';
 import type { MessageRecord, UserRecord } from '../state.js';
 import type { EventPayload, Store } from '../store.js';
 import { legacySettingsEvents } from './legacy-settings.js';
@@ -24,6 +24,9 @@ import { has } from '../../versions/index.js';
  */
 export interface DeliveryContext {
   store: Store;
+  /** The sender of the message being delivered, looked up once per emit (undefined: not yet). */
+  senderOf?: MessageRecord;
+  sender?: UserRecord;
   /** The first formatted message and its key (message id × 16 + viewer shape). */
   firstKey?: number;
   firstMessage?: Message;
@@ -39,6 +42,8 @@ export interface DeliveryContext {
 export function deliveryContext(store: Store): DeliveryContext {
   return {
     store,
+    senderOf: undefined,
+    sender: undefined,
     firstKey: undefined,
     firstMessage: undefined,
     formatted: undefined,
@@ -49,6 +54,8 @@ export function deliveryContext(store: Store): DeliveryContext {
 
 /** Empties a context for the next emit (nothing of this one is kept alive by it). */
 export function clearContext(ctx: DeliveryContext): void {
+  ctx.senderOf = undefined;
+  ctx.sender = undefined;
   ctx.firstKey = undefined;
   ctx.firstMessage = undefined;
   ctx.formatted = undefined;
@@ -76,6 +83,15 @@ const FORMATS: readonly FormatOptions[] = Array.from({ length: 8 }, (_, bits) =>
   }),
 );
 
+/** The sender of the message an emit delivers: looked up for its first queue, kept for the others. */
+function senderOf(ctx: DeliveryContext, record: MessageRecord): UserRecord | undefined {
+  if (ctx.senderOf !== record) {
+    ctx.senderOf = record;
+    ctx.sender = ctx.store.state.users.get(record.sender_id);
+  }
+  return ctx.sender;
+}
+
 /** The message event `queue` receives, or undefined when its narrow excludes the message. */
 function messageEvent(
   ctx: DeliveryContext,
@@ -85,22 +101,20 @@ function messageEvent(
   const record = payload.$message as MessageRecord;
   const flags = (payload.flags as string[] | undefined) ?? [];
   const { state } = ctx.store;
-  const { options } = queue;
-  if (options.narrow.length && !matchesQueueNarrow(state, options.narrow, record, flags)) return undefined;
-  const allowEmptyTopicName = hasCapability(options, 'empty_topic_name');
-  // The viewer changes a message only through avatar_url (null for a sender whose e-mail they may see, with
-  // client_gravatar): one format per shape, not per user, for a channel's many subscribers.
-  const viewer = state.users.get(queue.userId);
-  let seesEmail = false;
-  if (options.clientExtavatar) {
-    const sender = state.users.get(record.sender_id);
-    seesEmail = sender !== undefined && canSeeDeliveryEmail(sender, viewer);
+  const narrow = queue.options.narrow;
+  if (narrow.length && !matchesQueueNarrow(state, narrow, record, flags)) return undefined;
+  // The viewer changes a message only through avatar_url: null for a sender with an external avatar whose e-mail
+  // they may see, with client_gravatar. So one format per shape, not per user, for a channel's many subscribers,
+  // and the viewer is looked up only where it matters.
+  let shape = queue.messageFormat;
+  let viewer: UserRecord | undefined;
+  if (shape & 2) {
+    const sender = senderOf(ctx, record);
+    if (sender && !hasServedAvatar(sender)) {
+      viewer = state.users.get(queue.userId);
+      if (canSeeDeliveryEmail(sender, viewer)) shape |= 8;
+    }
   }
-  const shape =
-    (seesEmail ? 8 : 0) |
-    (options.applyMarkdown ? 4 : 0) |
-    (options.clientExtavatar ? 2 : 0) |
-    (allowEmptyTopicName ? 1 : 0);
   const key = record.id * 16 + shape;
   let message = ctx.firstKey === key ? ctx.firstMessage : ctx.formatted?.get(key);
   if (!message) {
@@ -263,9 +277,7 @@ export function messageDeliverable(
   queue: EventQueue,
   payload: EventPayload,
 ): EventPayload | undefined {
-  const types = queue.options.eventTypes;
-  if (types && !types.has('message')) return undefined;
-  return messageEvent(ctx, queue, payload);
+  return queue.takesMessages ? messageEvent(ctx, queue, payload) : undefined;
 }
 
 /** The events `queue` receives for one emitted payload, in order. */
