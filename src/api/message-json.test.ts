@@ -1,5 +1,6 @@
 // Cached message JSON (GET /messages): every change made through the API shows in the next fetch, and the
 // spliced answer text is exactly what JSON.stringify of the objects gives.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMessageWithFlags } from '../store/messages/format.js';
 import { ADMIN, GUEST, MEMBER, MEMBER2 } from '../testing/accounts.js';
@@ -311,6 +312,37 @@ describe('bodyJson', () => {
   it('is JSON.stringify for bodies without JSON text', () => {
     const body = { result: 'success', msg: '', list: [], n: null, s: 'é"\n' };
     expect(bodyJson(body)).toBe(JSON.stringify(body));
+  });
+
+  it('writes flat bodies as JSON.stringify does: any key, escapes, lone surrogates, odd numbers, skipped values', () => {
+    // Strings over every UTF-16 unit (escapes, control characters, lone surrogates), numbers JSON writes as null
+    // or oddly (-0, NaN, 1e21), values JSON.stringify leaves out, and nested values (its own business).
+    const text = fc.string({ unit: 'binary' });
+    const value = fc.oneof(
+      text,
+      fc.double(),
+      fc.integer(),
+      fc.constantFrom(-0, 1e21, 5e-7, Number.NaN, Number.POSITIVE_INFINITY, true, false, null, undefined),
+      fc.constantFrom(() => 1, Symbol('s'), new Date(0), { toJSON: () => undefined }),
+      fc.jsonValue(),
+    );
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.oneof(text, fc.constantFrom('0', '12', 'result', '__proto__')), value),
+        (body) => {
+          expect(bodyJson(body)).toBe(JSON.stringify(body));
+        },
+      ),
+      { seed: 20261128, numRuns: 2000 },
+    );
+    // A class instance is JSON.stringify's (its toJSON, its own keys only).
+    class Answer {
+      id = 1;
+      toJSON(): object {
+        return { id: 2 };
+      }
+    }
+    expect(bodyJson(new Answer())).toBe('{"id":2}');
   });
 });
 
