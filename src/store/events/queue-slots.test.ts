@@ -64,16 +64,31 @@ class ListModel {
   }
 }
 
+const READ: readonly string[] = ['read'];
+const NO_FLAGS: readonly string[] = [];
+
 describe('event queue slots', () => {
   it('behaves as the plain list model through pushes, coalescing and acknowledgements', () => {
+    // mulberry32: 32-bit integer steps (a float LCG loses its low bits past 2^53 and repeats a few values).
     let seed = 11;
-    const next = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const next = (n: number): number => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), seed | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) % n;
+    };
     for (let round = 0; round < 40; round++) {
       const queue = new EventQueue(`q${round}`, 1, queueOptions());
       const model = new ListModel();
       for (let step = 0; step < 400; step++) {
-        const roll = next(10);
-        if (roll < 6) {
+        const roll = next(12);
+        if (roll >= 10) {
+          // A message event kept as its message and flags (what fan-out pushes): the same event when read.
+          const message = { id: step, content: `m${step}` };
+          const flags = next(2) ? READ : NO_FLAGS;
+          queue.pushMessage(message, flags);
+          model.push({ type: 'message', message, flags });
+        } else if (roll < 6) {
           const payload: EventPayload =
             roll < 4
               ? { type: 'message', n: step }

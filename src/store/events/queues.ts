@@ -10,8 +10,8 @@ import { EventQueue, type PollAnswer, type Waiter } from './queue.js';
 import {
   clearContext,
   deliverables,
+  deliverMessage,
   deliveryContext,
-  messageDeliverable,
   type DeliveryContext,
 } from './transforms.js';
 
@@ -221,11 +221,7 @@ export class QueueRegistry {
 
   private offer(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload): void {
     // A message payload gives at most one event: no list made per queue.
-    if (payload.type === 'message') {
-      const event = messageDeliverable(ctx, queue, payload);
-      if (event) queue.push(event);
-      return;
-    }
+    if (payload.type === 'message') return deliverMessage(ctx, queue, payload);
     for (const event of deliverables(ctx, queue, payload)) queue.push(event);
   }
 

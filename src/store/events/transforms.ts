@@ -19,8 +19,7 @@ import { has } from '../../versions/index.js';
 
 /**
  * Per-emit scratch space shared by every queue that receives one event. Most emits format one shape of one
- * message and make one event of it for every queue: the first of each is kept in a field, and maps are made
- * only for a second.
+ * message for every queue: the first is kept in a field, and a map is made only for a second.
  */
 export interface DeliveryContext {
   store: Store;
@@ -32,10 +31,6 @@ export interface DeliveryContext {
   firstMessage?: Message;
   /** The other formatted messages by key (one format per shape, not per queue). */
   formatted?: Map<number, Message>;
-  /** The first message event made (its `message` and `flags` say what it is for). */
-  firstEvent?: EventPayload;
-  /** The other message events by formatted message and flags list: queues of one shape and flags share one. */
-  events?: Map<Message, Map<readonly string[], EventPayload>>;
 }
 
 /** A fresh context for one emit, with every field in place (fields added later would need a property store). */
@@ -47,8 +42,6 @@ export function deliveryContext(store: Store): DeliveryContext {
     firstKey: undefined,
     firstMessage: undefined,
     formatted: undefined,
-    firstEvent: undefined,
-    events: undefined,
   };
 }
 
@@ -59,8 +52,6 @@ export function clearContext(ctx: DeliveryContext): void {
   ctx.firstKey = undefined;
   ctx.firstMessage = undefined;
   ctx.formatted = undefined;
-  ctx.firstEvent = undefined;
-  ctx.events = undefined;
 }
 
 /** Subscription properties whose null means "inherit the user's setting", and that setting. */
@@ -92,17 +83,18 @@ function senderOf(ctx: DeliveryContext, record: MessageRecord): UserRecord | und
   return ctx.sender;
 }
 
-/** The message event `queue` receives, or undefined when its narrow excludes the message. */
-function messageEvent(
-  ctx: DeliveryContext,
-  queue: EventQueue,
-  payload: EventPayload,
-): EventPayload | undefined {
+/**
+ * Delivers a message payload to `queue`: the formatted message for its viewer shape and the payload's flags, or
+ * nothing when the queue takes no message events or its narrow excludes the message. A message event carries no
+ * hints and keeps its empty topic.
+ */
+export function deliverMessage(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload): void {
+  if (!queue.takesMessages) return;
   const record = payload.$message as MessageRecord;
   const flags = (payload.flags as string[] | undefined) ?? [];
   const { state } = ctx.store;
   const narrow = queue.options.narrow;
-  if (narrow.length && !matchesQueueNarrow(state, narrow, record, flags)) return undefined;
+  if (narrow.length && !matchesQueueNarrow(state, narrow, record, flags)) return;
   // The viewer changes a message only through avatar_url: null for a sender with an external avatar whose e-mail
   // they may see, with client_gravatar. So one format per shape, not per user, for a channel's many subscribers,
   // and the viewer is looked up only where it matters.
@@ -126,21 +118,9 @@ function messageEvent(
   }
   const echo = payload.$localEcho as { queueId: string; localId: string } | undefined;
   if (echo && echo.queueId === queue.id)
-    return { type: 'message', message, flags, local_message_id: echo.localId };
-  // The sender's payloads share their flags list per set of flags, so most recipients share one event.
-  const first = ctx.firstEvent;
-  if (first && first.message === message && first.flags === flags) return first;
-  let byFlags = ctx.events?.get(message);
-  let out = byFlags?.get(flags);
-  if (out) return out;
-  out = { type: 'message', message, flags };
-  if (!first) ctx.firstEvent = out;
-  else {
-    const events = (ctx.events ??= new Map());
-    if (!byFlags) events.set(message, (byFlags = new Map()));
-    byFlags.set(flags, out);
-  }
-  return out;
+    queue.push({ type: 'message', message, flags, local_message_id: echo.localId });
+  // The sender's payloads share their flags list per set of flags, and the queues their formatted message.
+  else queue.pushMessage(message, flags);
 }
 
 function splitDeletes(payload: EventPayload): EventPayload[] {
@@ -268,25 +248,8 @@ function withoutHints(payload: EventPayload): EventPayload {
   return out;
 }
 
-/**
- * The one event `queue` receives for a message payload, or undefined (the queue does not take message events,
- * or its narrow excludes the message). A message event carries no hints and keeps its empty topic.
- */
-export function messageDeliverable(
-  ctx: DeliveryContext,
-  queue: EventQueue,
-  payload: EventPayload,
-): EventPayload | undefined {
-  return queue.takesMessages ? messageEvent(ctx, queue, payload) : undefined;
-}
-
-/** The events `queue` receives for one emitted payload, in order. */
+/** The events `queue` receives for one emitted payload other than a message (see deliverMessage), in order. */
 export function deliverables(ctx: DeliveryContext, queue: EventQueue, payload: EventPayload): EventPayload[] {
-  // Message events (the most frequent by far) are one or none.
-  if (payload.type === 'message') {
-    const event = messageDeliverable(ctx, queue, payload);
-    return event ? [event] : [];
-  }
   const types = queue.options.eventTypes;
   // user_settings also yields the legacy types, which a queue may have asked for on their own.
   if (types && !types.has(payload.type) && payload.type !== 'user_settings') return [];
