@@ -85,30 +85,28 @@ export function refreshSystemGroups(state: RealmState, nowSeconds: number): void
 
 /** Whether `userId` is in the group, directly or through subgroups (deactivated subgroups still count). */
 export function isUserInGroup(state: RealmState, groupId: number, userId: number): boolean {
-  // A direct member, or a group without subgroups, needs no set of visited groups (every send asks this).
+  // A direct member, or a group without subgroups, needs no walk (every send asks this).
   const group = state.groups.get(groupId);
   if (!group) return false;
   if (group.members.has(userId)) return true;
   if (group.direct_subgroup_ids.size === 0) return false;
-  // Walks are numbered: a group is visited in this walk when its mark is the walk's number (kept in the Smi range).
-  if (++walk > 0x3fffffff || visited.size > 100_000) {
-    walk = 1;
-    visited.clear();
-  }
-  return inGroupOrSubgroups(state, groupId, userId, walk);
+  return inGroupOrSubgroups(state, groupId, userId, ++walk);
 }
 
-// The number of the last walk over subgroups, and the walk that last visited each group id: no set of visited
-// groups per question (every send to a channel whose send group has subgroups asks one). Walks never nest.
+// Walks over subgroups are numbered, and each group visited notes the walk's number on its record (under a
+// symbol: exports and formats name their fields), so a walk keeps no set of visited groups and looks each one up
+// once. Numbers only grow (a double: no wrap in any process's life), so a note from an earlier walk never
+// passes for the current one. Walks never nest. Every send to a channel whose send group is a system group walks
+// the nested system groups (everyone, members, full members, moderators, administrators).
 let walk = 0;
-const visited = new Map<number, number>();
+const WALK = Symbol('walk');
+type Walked = UserGroupRecord & { [WALK]?: number };
 
 // A module function rather than a closure per call: every send checks the channel's send permission.
 function inGroupOrSubgroups(state: RealmState, id: number, userId: number, mark: number): boolean {
-  if (visited.get(id) === mark) return false;
-  visited.set(id, mark);
-  const group = state.groups.get(id);
-  if (!group) return false;
+  const group = state.groups.get(id) as Walked | undefined;
+  if (!group || group[WALK] === mark) return false;
+  group[WALK] = mark;
   if (group.members.has(userId)) return true;
   for (const sub of group.direct_subgroup_ids) if (inGroupOrSubgroups(state, sub, userId, mark)) return true;
   return false;
