@@ -11,8 +11,11 @@
  *      rows of the harness: every request misses the page cache)
  *      [--app] (the mock child serves createApp instead of the createMock that `svc-mock serve` runs)
  *      [--default-gc] (the mock child keeps V8's garbage-collector settings rather than serve's)
+ *      [--gc] (also the mock's garbage collections during the measured run, per request: young collections,
+ *      full collections' pauses, their incremental marking on the main thread and their helper tasks, from V8's
+ *      --trace-gc-nvp)
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +24,7 @@ import type { BenchQueue, MockHello } from './harness/mock-process.js';
 import { cpuSeconds, startChild } from './harness/processes.js';
 import { capture, mirror } from './harness/throughput.js';
 import { rotatingAnchors } from './harness/anchors.js';
+import { gcTotals } from './harness/gc-trace.js';
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +41,7 @@ const { values } = parseArgs({
     rotate: { type: 'string', default: '0' },
     app: { type: 'boolean', default: false },
     'default-gc': { type: 'boolean', default: false },
+    gc: { type: 'boolean', default: false },
   },
 });
 
@@ -56,14 +61,22 @@ interface Profile {
 /** Monotonic microseconds, the clock of V8's profile timestamps on Linux. */
 const now = (): number => Number(process.hrtime.bigint() / 1000n);
 let window = { from: 0, to: Infinity };
+// The measured run on the mock's clock (ms since it started, as V8's trace lines count), and its requests.
+const gcWindow = { from: 0, to: Infinity };
+let measured = 0;
 
+if (values.gc && values.bare) throw new Error('--gc reads the mock child; it does not go with --bare');
 const dir = mkdtempSync(join(tmpdir(), 'svc-profile-'));
 const profiling = ['--cpu-prof', `--cpu-prof-dir=${dir}`, ...values.node.split(' ').filter(Boolean)];
+// With --gc the mock's standard output (where V8 writes its trace) goes to a file read after the run.
+const gcFile = join(dir, 'gc-trace.txt');
+const gcTrace = values.gc ? openSync(gcFile, 'w') : undefined;
 const { child: mock, hello } = await startChild<MockHello>(
   0,
   new URL('./harness/mock-process.ts', import.meta.url),
   [...(values.app ? ['--app'] : []), ...(values['default-gc'] ? ['--default-gc'] : [])],
-  values.bare ? [] : profiling,
+  values.bare ? [] : values.gc ? [...profiling, '--trace-gc-nvp'] : profiling,
+  gcTrace,
 );
 const bare = values.bare
   ? await startChild<{ url: string }>(0, new URL('./harness/bare-process.ts', import.meta.url), [], profiling)
@@ -118,9 +131,12 @@ try {
   await runLoad(useWrk, spec(values.path), connections, 1);
   const before = cpuSeconds(child.pid);
   window = { from: now(), to: 0 };
+  if (gcTrace !== undefined) gcWindow.from = await mock.ask<number>({ cmd: 'now' });
   const result = await runLoad(useWrk, spec(values.path), connections, Number(values.seconds));
   const used = cpuSeconds(child.pid) - before;
   window.to = now();
+  if (gcTrace !== undefined) gcWindow.to = await mock.ask<number>({ cmd: 'now' });
+  measured = result.requests;
   clearInterval(acks);
   console.log(
     `${spec(values.path).method} ${values.path}: ${Math.round(result.perSecond)} req/s, ` +
@@ -129,6 +145,16 @@ try {
 } finally {
   await mock.stop();
   await bare?.child.stop();
+  if (gcTrace !== undefined) closeSync(gcTrace);
+}
+if (gcTrace !== undefined) {
+  const gc = gcTotals(readFileSync(gcFile, 'utf8'), gcWindow);
+  const per = (ms: number): string => ((ms * 1000) / measured).toFixed(2);
+  console.log(
+    `garbage collection in the measured run, µs per request: ${gc.young} young collections ${per(gc.youngMs)}; ` +
+      `${gc.full} full collections: pauses ${per(gc.pauseMs)}, incremental marking ${per(gc.incrementalMs)}, ` +
+      `helper tasks ${per(gc.helperMs)}`,
+  );
 }
 
 const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));

@@ -122,6 +122,9 @@ serveMessages((message) => {
         if (queue) queues.remove(queue);
       }
       return true;
+    case 'now':
+      // Milliseconds since this process started, the clock of V8's --trace-gc-nvp lines (profile.ts --gc).
+      return performance.now();
     default:
       throw new Error(`unknown command ${String(message.cmd)}`);
   }

@@ -46,13 +46,15 @@ export interface BenchChild {
 
 /**
  * Starts a TypeScript script in a node child process pinned to `core`, resolving on its first message;
- * `nodeArgs` go to node before the script (e.g. --cpu-prof).
+ * `nodeArgs` go to node before the script (e.g. --cpu-prof); `stdout` is a file descriptor for the child's
+ * standard output (V8's traces go there) rather than this process's.
  */
 export async function startChild<T>(
   core: number,
   script: URL,
   args: string[] = [],
   nodeArgs: string[] = [],
+  stdout: number | 'inherit' = 'inherit',
 ): Promise<{ child: BenchChild; hello: T }> {
   const [command, argv] = pinned(core, [
     process.execPath,
@@ -62,7 +64,7 @@ export async function startChild<T>(
     script.pathname,
     ...args,
   ]);
-  const child = spawn(command, argv, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = spawn(command, argv, { stdio: ['ignore', stdout, 'inherit', 'ipc'] });
   let next = 1;
   const waiting = new Map<number, (value: unknown) => void>();
   let first: ((value: unknown) => void) | undefined;
