@@ -214,8 +214,8 @@ function topValueJson(value: unknown): string | undefined {
  */
 export function bodyJson(body: object): string {
   if (body instanceof JsonText) return body.json;
-  // Answers are plain objects: a class instance (toJSON, own keys only) is left to JSON.stringify.
-  if (Object.getPrototypeOf(body) !== Object.prototype) return JSON.stringify(body);
+  // Answers are plain objects: a class instance (own keys only) or an object with a toJSON is JSON.stringify's.
+  if (Object.getPrototypeOf(body) !== Object.prototype || 'toJSON' in body) return JSON.stringify(body);
   const values = body as Record<string, unknown>;
   let out = '{';
   for (const key in values) {

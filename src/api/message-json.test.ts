@@ -343,6 +343,8 @@ describe('bodyJson', () => {
       }
     }
     expect(bodyJson(new Answer())).toBe('{"id":2}');
+    // So is a plain object with its own toJSON.
+    expect(bodyJson({ id: 1, toJSON: () => ({ id: 3 }) })).toBe('{"id":3}');
   });
 });
 
