@@ -92,10 +92,14 @@ export class EventQueue {
     let event = payload;
     if (key !== null) {
       let at = this.head;
-      while (at < this.tail && (this.messageFlags[at] !== undefined || coalesceKey(this.event(at)) !== key))
+      // A slot kept as a message alone (messageFlags set) holds a message event, which never coalesces.
+      while (
+        at < this.tail &&
+        (this.messageFlags[at] !== undefined || coalesceKey(this.payloads[at] as EventPayload) !== key)
+      )
         at++;
       if (at < this.tail) {
-        const previous = this.event(at);
+        const previous = this.payloads[at] as EventPayload;
         this.absorbedIds.add(this.ids[at]!);
         // The later events move up one slot, as a splice would move them.
         this.payloads.copyWithin(at, at + 1, this.tail);
@@ -132,13 +136,6 @@ export class EventQueue {
     }
     this.tail = at + 1;
     this.scheduleFlush();
-  }
-
-  /** The event in a pending slot (a message event kept as its message is made here). */
-  private event(at: number): EventPayload {
-    const flags = this.messageFlags[at];
-    const item = this.payloads[at]!;
-    return flags === undefined ? (item as EventPayload) : { type: 'message', message: item, flags };
   }
 
   /** Checks an acknowledgement without changing anything. */

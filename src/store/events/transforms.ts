@@ -23,8 +23,8 @@ import { has } from '../../versions/index.js';
  */
 export interface DeliveryContext {
   store: Store;
-  /** The sender of the message being delivered, looked up once per emit (undefined: not yet). */
-  senderOf?: MessageRecord;
+  /** The message whose sender is kept in `sender`, looked up once per emit (undefined: not yet). */
+  senderMessage?: MessageRecord;
   sender?: UserRecord;
   /** The first formatted message and its key (message id × 16 + viewer shape). */
   firstKey?: number;
@@ -37,7 +37,7 @@ export interface DeliveryContext {
 export function deliveryContext(store: Store): DeliveryContext {
   return {
     store,
-    senderOf: undefined,
+    senderMessage: undefined,
     sender: undefined,
     firstKey: undefined,
     firstMessage: undefined,
@@ -47,7 +47,7 @@ export function deliveryContext(store: Store): DeliveryContext {
 
 /** Empties a context for the next emit (nothing of this one is kept alive by it). */
 export function clearContext(ctx: DeliveryContext): void {
-  ctx.senderOf = undefined;
+  ctx.senderMessage = undefined;
   ctx.sender = undefined;
   ctx.firstKey = undefined;
   ctx.firstMessage = undefined;
@@ -76,8 +76,8 @@ const FORMATS: readonly FormatOptions[] = Array.from({ length: 8 }, (_, bits) =>
 
 /** The sender of the message an emit delivers: looked up for its first queue, kept for the others. */
 function senderOf(ctx: DeliveryContext, record: MessageRecord): UserRecord | undefined {
-  if (ctx.senderOf !== record) {
-    ctx.senderOf = record;
+  if (ctx.senderMessage !== record) {
+    ctx.senderMessage = record;
     ctx.sender = ctx.store.state.users.get(record.sender_id);
   }
   return ctx.sender;
