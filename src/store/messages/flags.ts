@@ -20,15 +20,25 @@ const SPLIT_WILDCARD_FLAGS = new Set<FlagName>(['stream_wildcard_mentioned', 'to
 
 const ORDER = Object.entries(FLAG_BITS) as Array<[FlagName, number]>;
 
-/** Flag names of a bitmask, in the API's order. */
+const NO_FLAGS = Object.freeze([]) as unknown as string[];
+/** Lists made so far, by `bits * 2 + (1 when the level splits wildcard flags)`. */
+const namesByMask = new Map<number, string[]>();
+
+/**
+ * Flag names of a bitmask, in the API's order. The list is made once per mask and shared, frozen: a send gives
+ * each recipient's queued event the list of its flags, and queues keep them until acknowledged.
+ */
 export function flagNames(bits: number, featureLevel: number): string[] {
-  const out: string[] = [];
   // No flag (an unread message without mentions) is the common case of a send's recipients.
-  if (bits === 0) return out;
-  for (const [name, bit] of ORDER) {
-    if (bits & bit && (!SPLIT_WILDCARD_FLAGS.has(name) || has('split_wildcard_flags', featureLevel)))
-      out.push(name);
-  }
+  if (bits === 0) return NO_FLAGS;
+  const split = has('split_wildcard_flags', featureLevel);
+  const key = bits * 2 + (split ? 1 : 0);
+  let out = namesByMask.get(key);
+  if (out) return out;
+  out = [];
+  for (const [name, bit] of ORDER)
+    if (bits & bit && (split || !SPLIT_WILDCARD_FLAGS.has(name))) out.push(name);
+  namesByMask.set(key, Object.freeze(out) as string[]);
   return out;
 }
 
