@@ -6,7 +6,9 @@
  * <checkout>` the same sends also run on another checkout's sources in the same process, alternating chunks,
  * so that both see the same machine load (ratios mean something on a shared machine; absolute figures less
  * so). Each side keeps every message it stores, as the server does.
+ * `--content` sends other content than the harness's (a line with a mention, say).
  * Run: npx tsx src/bench/send-cpu.ts [--against ../other-checkout] [--queues 10] [--rounds 16] [--chunk 2000] [--ack 6000]
+ *      [--content '@**aaron|6** can you look?']
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '16' },
     chunk: { type: 'string', default: '2000' },
     ack: { type: 'string', default: '6000' },
+    content: { type: 'string' },
   },
 });
 const here = resolve(new URL('../..', import.meta.url).pathname);
@@ -83,7 +86,7 @@ async function side(root: string): Promise<Side> {
   const queues = Array.from({ length: Number(values.queues) }, (_, i) =>
     mock.services.queues.register(members[i % members.length]!.user_id, { eventTypes: new Set(['message']) }),
   );
-  const message = formBody(BENCH_MESSAGE);
+  const message = formBody({ ...BENCH_MESSAGE, content: values.content ?? BENCH_MESSAGE.content });
   const block: JoinBlock = {};
   let sent = 0;
   const one = async (): Promise<number> => {

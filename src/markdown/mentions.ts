@@ -61,20 +61,32 @@ function groupMentionHtml(
 
 const MENTION = /^@(_?)(?:\*\*([^*]+)\*\*|\*([^*]+)\*)/;
 
-function mentionRule(state: StateInline, silentMode: boolean): boolean {
-  if (state.src.charCodeAt(state.pos) !== 0x40 /* @ */) return false;
-  if (state.pos > 0 && !MENTION_BOUNDARY.test(state.src[state.pos - 1]!)) return false;
-  const m = MENTION.exec(state.src.slice(state.pos));
-  if (!m) return false;
-  const env = envOf(state.env);
+/**
+ * The mention `text` starts with (`@**user**`, `@*group*`, silent with `@_`): its HTML and length, recorded in
+ * `env.result` when `record`; undefined when it is not one or names no one (the text then stays literal).
+ */
+export function mentionAt(
+  env: RenderEnv,
+  text: string,
+  record: boolean,
+): { html: string; length: number } | undefined {
+  const m = MENTION.exec(text);
+  if (!m) return undefined;
   const silent = m[1] === '_';
   const html =
     m[2] !== undefined
-      ? userMentionHtml(env, m[2], silent, !silentMode)
-      : groupMentionHtml(env, m[3]!, silent, !silentMode);
-  if (html === undefined) return false;
-  if (!silentMode) pushHtml(state, html);
-  state.pos += m[0].length;
+      ? userMentionHtml(env, m[2], silent, record)
+      : groupMentionHtml(env, m[3]!, silent, record);
+  return html === undefined ? undefined : { html, length: m[0].length };
+}
+
+function mentionRule(state: StateInline, silentMode: boolean): boolean {
+  if (state.src.charCodeAt(state.pos) !== 0x40 /* @ */) return false;
+  if (state.pos > 0 && !MENTION_BOUNDARY.test(state.src[state.pos - 1]!)) return false;
+  const mention = mentionAt(envOf(state.env), state.src.slice(state.pos), !silentMode);
+  if (!mention) return false;
+  if (!silentMode) pushHtml(state, mention.html);
+  state.pos += mention.length;
   return true;
 }
 

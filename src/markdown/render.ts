@@ -3,8 +3,8 @@ import type MarkdownIt from 'markdown-it';
 import type { StateInline } from 'markdown-it';
 import { emptyRenderResult, type RenderContext, type RenderEnv, type RenderResult } from './context.js';
 import { blocksPlugin } from './blocks.js';
-import { emojiPlugin } from './emoji-rule.js';
-import { mentionsPlugin } from './mentions.js';
+import { emojiNameHtml, emojiPlugin } from './emoji-rule.js';
+import { mentionAt, mentionsPlugin } from './mentions.js';
 import { linkifierMatchesAny, linkifierMayMatchWithin } from './linkifiers.js';
 import { markdownItClass } from './markdown-it-class.js';
 import { postPlugin } from './post.js';
@@ -63,9 +63,22 @@ export function markdown(): MarkdownIt {
   return (shared ??= createMarkdown());
 }
 
-// A fast-path line mentions no one: its results share one empty set. Only the full renderer's mention rules add
-// to a result's sets, and only to the result of their own render.
+// A fast-path line mentions no one: its results share one empty set. Only the mention rule adds to a result's
+// sets, and only to a result made for its own render (renderFully's, or a marked line's that starts with one).
 const NO_MENTIONS = new Set<number>();
+
+/** A result without mentions, links or images, sharing the empty sets. */
+function plainResult(html: string): RenderResult {
+  return {
+    html,
+    mentionedUserIds: NO_MENTIONS,
+    mentionedGroupIds: NO_MENTIONS,
+    wildcard: null,
+    hasLink: false,
+    hasImage: false,
+    hasAttachment: false,
+  };
+}
 
 /**
  * The rendering of a line the fast path accepts (see simple.ts), when no text run of it would become a link
@@ -88,20 +101,64 @@ export function renderSimple(
       if (rules && linkifierMatchesAny(text, rules)) return undefined;
     }
   }
-  return {
-    html,
-    mentionedUserIds: NO_MENTIONS,
-    mentionedGroupIds: NO_MENTIONS,
-    wildcard: null,
-    hasLink: false,
-    hasImage: false,
-    hasAttachment: false,
-  };
+  return plainResult(html);
+}
+
+// A named emoji that ends a line.
+const LAST_EMOJI = /:([\w+-]+):$/;
+
+/**
+ * The rendering of a line that starts with a mention (`@**Name|12** hi`) or ends with a named emoji (`done
+ * :tada:`), or both, around nothing or a line the fast path takes: the mention and emoji rules' own HTML
+ * around the fast path's. Undefined for anything else: a mention or emoji that names nothing, other text around
+ * them, or content where a realm linkifier may match (left to the full renderer).
+ */
+export function renderMarkedLine(content: string, context: RenderContext): RenderResult | undefined {
+  const linkifiers = context.linkifiers;
+  if (linkifiers?.length && linkifierMayMatchWithin(content, linkifiers)) return undefined;
+  // Without a mention the result shares the fast path's empty sets.
+  const result = content.charCodeAt(0) === 0x40 /* @ */ ? emptyRenderResult() : plainResult('');
+  let head = '';
+  let from = 0;
+  if (content.charCodeAt(0) === 0x40) {
+    const mention = mentionAt({ context, result }, content, true);
+    if (!mention) return undefined;
+    head = mention.html;
+    from = mention.length;
+  }
+  let tail = '';
+  let to = content.length;
+  const emoji = LAST_EMOJI.exec(content);
+  if (emoji && emoji.index >= from) {
+    const html = emojiNameHtml(context, emoji[1]!);
+    if (html === undefined) return undefined;
+    tail = html;
+    to = emoji.index;
+  }
+  if (!head && !tail) return undefined;
+  // Between them: nothing, one space between the two, or a fast-path line set off by a space from each.
+  const middle = content.slice(from, to);
+  if (middle === '' || (head && tail && middle === ' ')) {
+    result.html = `<p>${head}${middle}${tail}</p>`;
+    return result;
+  }
+  const lead = head ? ' ' : '';
+  const trail = tail ? ' ' : '';
+  if (!middle.startsWith(lead) || !middle.endsWith(trail)) return undefined;
+  const line = middle.slice(lead.length, middle.length - trail.length);
+  const simple = line ? renderSimple(line, undefined) : undefined;
+  if (!simple) return undefined;
+  result.html = `<p>${head}${lead}${simple.html.slice(3, -4)}${trail}${tail}</p>`;
+  return result;
 }
 
 /** Renders Markdown to the API's HTML and reports mentions, wildcards, links, images and attachments. */
 export function renderMarkdown(content: string, context: RenderContext): RenderResult {
-  return renderSimple(content, context.linkifiers) ?? renderFully(content, context);
+  return (
+    renderSimple(content, context.linkifiers) ??
+    renderMarkedLine(content, context) ??
+    renderFully(content, context)
+  );
 }
 
 /** The same through markdown-it and the project's rules, whatever the content (the fast path's reference). */

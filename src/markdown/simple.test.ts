@@ -10,7 +10,7 @@ import { generateRealm } from '../fixtures/generate/index.js';
 import { addLinkifier, removeLinkifier } from '../store/linkifiers/linkifiers.js';
 import { renderContent, renderContext } from '../store/render.js';
 import type { RenderContext } from './context.js';
-import { renderFully, renderMarkdown, renderSimple } from './render.js';
+import { renderFully, renderMarkdown, renderMarkedLine, renderSimple } from './render.js';
 import { simpleLine } from './simple.js';
 
 const devRealm = JSON.parse(
@@ -195,5 +195,74 @@ describe('renderer fast path', () => {
     let taken = 0;
     for (const message of state.messages.values()) if (sameBothWays(message.content, ctx)) taken++;
     expect(taken).toBeGreaterThan(0);
+  });
+
+  it('gives the full renderer result for lines that start with a mention or end with a named emoji', () => {
+    const { state } = createApp({ realm: devRealm }).store;
+    const ctx = renderContext(state);
+    const users = [...state.users.values()];
+    const active = users.find((u) => u.is_active && !u.is_bot)!;
+    const inactive = users.find((u) => !u.is_active);
+    const group = [...state.groups.values()].find((g) => !g.deactivated && !g.is_system_group);
+    const realmEmoji = [...state.realmEmoji.values()].find((e) => !e.deactivated);
+    const mentions = [
+      `@**${active.full_name}|${active.user_id}**`,
+      `@**${active.full_name}**`,
+      `@_**${active.full_name}|${active.user_id}**`,
+      `@**${active.full_name.toUpperCase()}|${active.user_id}**`,
+      `@**Somebody Else|${active.user_id}**`,
+      `@**|${active.user_id}**`,
+      '@**all**',
+      '@_**everyone**',
+      '@**topic**',
+      '@**Nobody At All**',
+      '@**x|99999**',
+      ...(inactive ? [`@**${inactive.full_name}|${inactive.user_id}**`] : []),
+      ...(group ? [`@*${group.name}*`, `@_*${group.name}*`] : []),
+      '@*no such group*',
+      '@all',
+      '@**a*b**',
+    ];
+    const emoji = [
+      ':joy:',
+      ':+1:',
+      ':svc:',
+      ':no_such_emoji:',
+      ':smile',
+      'x:joy:',
+      ...(realmEmoji ? [`:${realmEmoji.name}:`] : []),
+    ];
+    const head = fc.constantFrom('', ...mentions);
+    const tail = fc.constantFrom('', '', ...emoji);
+    // Mostly a fast-path line set off by a space from each mark, else text joined to the marks otherwise.
+    const middle = fc.oneof(
+      { weight: 3, arbitrary: plainLine.map((text) => ({ text, spaced: true })) },
+      fc.constantFrom('', ' ', '  ', ',', ' *', '* ', ' ,').map((text) => ({ text, spaced: false })),
+      fc.oneof(plainLine, line).map((text) => ({ text, spaced: false })),
+    );
+    let taken = 0;
+    let runs = 0;
+    fc.assert(
+      fc.property(head, middle, tail, (h, m, t) => {
+        runs++;
+        const content = m.spaced ? `${h}${h && ' '}${m.text}${t && ' '}${t}` : h + m.text + t;
+        const marked = renderMarkedLine(content, ctx);
+        if (marked) {
+          taken++;
+          expect(marked).toEqual(renderFully(content, ctx));
+        }
+        expect(renderMarkdown(content, ctx)).toEqual(renderFully(content, ctx));
+      }),
+      { numRuns: 4000, seed: 7 },
+    );
+    // Many generated marks name nothing and many lines hold a hazard: about one in fourteen is taken.
+    expect(taken).toBeGreaterThan(runs / 20);
+    // The common shapes themselves are taken.
+    for (const content of [
+      `@**${active.full_name}|${active.user_id}** can you look at this?`,
+      'that works :+1:',
+      `@**${active.full_name}|${active.user_id}** :joy:`,
+    ])
+      expect(renderMarkedLine(content, ctx)?.html).toBe(renderFully(content, ctx).html);
   });
 });

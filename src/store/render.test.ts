@@ -59,6 +59,25 @@ describe('render bridge', () => {
     expect(renderContent(state, '@*hamletcharacters*').mentionedGroupIds.size).toBe(0);
   });
 
+  it('sees users and realm emoji added after the cache was built, without invalidation', () => {
+    const { state } = load();
+    // A mention and an emoji that name nothing yet stay text, and build the cached context.
+    expect(renderContent(state, '@**Fortinbras** arrives :crest:').html).toBe(
+      '<p>@<strong>Fortinbras</strong> arrives :crest:</p>',
+    );
+    state.users.set(99, { ...state.users.get(10)!, user_id: 99, full_name: 'Fortinbras' });
+    const mention = renderContent(state, '@**Fortinbras** arrives :crest:');
+    expect(mention.html).toBe(
+      '<p><span class="user-mention" data-user-id="99">@Fortinbras</span> arrives :crest:</p>',
+    );
+    expect([...mention.mentionedUserIds]).toEqual([99]);
+    const emoji = [...state.realmEmoji.values()][0]!;
+    state.realmEmoji.set(99, { ...emoji, id: 99, name: 'crest' });
+    expect(renderContent(state, 'arrives :crest:').html).toBe(
+      `<p>arrives <img alt=":crest:" class="emoji" src="${emoji.source_url}" title="crest"></p>`,
+    );
+  });
+
   it('keeps the cached context until invalidated, then sees renames', () => {
     const { state } = load();
     const first = renderContext(state);

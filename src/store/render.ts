@@ -6,14 +6,20 @@ import type {
   MentionUser,
   RenderContext,
 } from '../markdown/context.js';
-import { renderMarkdown, renderSimple, type RenderResult } from '../markdown/render.js';
+import { renderFully, renderMarkedLine, renderSimple, type RenderResult } from '../markdown/render.js';
 import { topicLinks as findTopicLinks, type TopicLink } from '../markdown/topic-links.js';
 import { hasContentAccess } from './access.js';
 import { groupMemberIds } from './groups.js';
 import type { RealmState, UserRecord } from './state.js';
 
 interface Cached {
-  key: string;
+  /** What the context was made from (see {@link sameShape}). */
+  users: number;
+  groups: number;
+  channels: number;
+  realmEmoji: number;
+  url: string;
+  linkifiers: RealmState['linkifiers'];
   context: RenderContext;
 }
 
@@ -26,14 +32,15 @@ export function invalidateRenderCache(state: RealmState): void {
 
 // Additions and removals change a size or the linkifier list; deactivations and renames away are re-checked per
 // lookup; only a rename to a new name or a reactivation needs invalidateRenderCache.
-function cacheKey(state: RealmState): string {
-  return [
-    state.users.size,
-    state.groups.size,
-    state.channels.size,
-    state.realmEmoji.size,
-    state.realm.url,
-  ].join('/');
+function sameShape(state: RealmState, cached: Cached): boolean {
+  return (
+    cached.users === state.users.size &&
+    cached.groups === state.groups.size &&
+    cached.channels === state.channels.size &&
+    cached.realmEmoji === state.realmEmoji.size &&
+    cached.url === state.realm.url &&
+    cached.linkifiers === state.linkifiers
+  );
 }
 
 /** Builds a map on first use, then keeps it. */
@@ -93,11 +100,18 @@ function buildContext(state: RealmState): RenderContext {
 
 /** The render context of a realm, cached until its users, groups, channels, emoji or linkifiers change. */
 export function renderContext(state: RealmState): RenderContext {
-  const key = cacheKey(state);
   const hit = cache.get(state);
-  if (hit && hit.key === key && hit.context.linkifiers === state.linkifiers) return hit.context;
+  if (hit && sameShape(state, hit)) return hit.context;
   const context = buildContext(state);
-  cache.set(state, { key, context });
+  cache.set(state, {
+    users: state.users.size,
+    groups: state.groups.size,
+    channels: state.channels.size,
+    realmEmoji: state.realmEmoji.size,
+    url: state.realm.url,
+    linkifiers: state.linkifiers,
+    context,
+  });
   return context;
 }
 
@@ -122,9 +136,10 @@ export function renderContent(state: RealmState, content: string, sender?: UserR
   const simple = renderSimple(content, state.linkifiers);
   if (simple) return simple;
   const context = renderContext(state);
-  return renderMarkdown(
-    content,
-    sender && !sender.is_system_bot ? senderContext(state, context, sender) : context,
+  // A line with a leading mention or a closing emoji links no channel: the realm's context serves it.
+  return (
+    renderMarkedLine(content, context) ??
+    renderFully(content, sender && !sender.is_system_bot ? senderContext(state, context, sender) : context)
   );
 }
 
