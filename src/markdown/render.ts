@@ -108,47 +108,58 @@ export function renderSimple(
 const LAST_EMOJI = /:([\w+-]+):$/;
 
 /**
- * The rendering of a line that starts with a mention (`@**Name|12** hi`) or ends with a named emoji (`done
- * :tada:`), or both, around nothing or a line the fast path takes: the mention and emoji rules' own HTML
- * around the fast path's. Undefined for anything else: a mention or emoji that names nothing, other text around
- * them, or content where a realm linkifier may match (left to the full renderer).
+ * The HTML of the text before, between or after the marks of a line (mentions, a closing emoji): nothing, one
+ * space between two marks, or a line the fast path takes set off by a space from each mark beside it;
+ * undefined for anything else.
+ */
+function betweenMarks(text: string, afterMark: boolean, beforeMark: boolean): string | undefined {
+  if (text === '') return '';
+  if (text === ' ') return afterMark && beforeMark ? ' ' : undefined;
+  const lead = afterMark ? ' ' : '';
+  const trail = beforeMark ? ' ' : '';
+  if (!text.startsWith(lead) || !text.endsWith(trail)) return undefined;
+  const simple = renderSimple(text.slice(lead.length, text.length - trail.length), undefined);
+  return simple && `${lead}${simple.html.slice(3, -4)}${trail}`;
+}
+
+/**
+ * The rendering of a line of mentions (`@**Name|12**`, `@*group*`, silent ones) and a closing named emoji
+ * (`:tada:`) between lines the fast path takes (`@**Name|12** can you look? :eyes:`): the mention and emoji
+ * rules' own HTML around the fast path's. Undefined for anything else: a mention or emoji that names nothing,
+ * a mention not after a space, other text beside a mark, or content where a realm linkifier may match (left to
+ * the full renderer).
  */
 export function renderMarkedLine(content: string, context: RenderContext): RenderResult | undefined {
   const linkifiers = context.linkifiers;
   if (linkifiers?.length && linkifierMayMatchWithin(content, linkifiers)) return undefined;
-  // Without a mention the result shares the fast path's empty sets.
-  const result = content.charCodeAt(0) === 0x40 /* @ */ ? emptyRenderResult() : plainResult('');
-  let head = '';
-  let from = 0;
-  if (content.charCodeAt(0) === 0x40) {
-    const mention = mentionAt({ context, result }, content, true);
-    if (!mention) return undefined;
-    head = mention.html;
-    from = mention.length;
-  }
+  let end = content.length;
   let tail = '';
-  let to = content.length;
   const emoji = LAST_EMOJI.exec(content);
-  if (emoji && emoji.index >= from) {
+  if (emoji) {
     const html = emojiNameHtml(context, emoji[1]!);
     if (html === undefined) return undefined;
     tail = html;
-    to = emoji.index;
+    end = emoji.index;
   }
-  if (!head && !tail) return undefined;
-  // Between them: nothing, one space between the two, or a fast-path line set off by a space from each.
-  const middle = content.slice(from, to);
-  if (middle === '' || (head && tail && middle === ' ')) {
-    result.html = `<p>${head}${middle}${tail}</p>`;
-    return result;
+  // A fast-path line has no `@`: each one must start a mention.
+  let at = content.lastIndexOf('@', end - 1);
+  if (at < 0 && !tail) return undefined;
+  // Without a mention the result shares the fast path's empty sets.
+  const result = at < 0 ? plainResult('') : emptyRenderResult();
+  const env = { context, result };
+  let html = '<p>';
+  let from = 0;
+  for (at = content.indexOf('@'); at >= 0 && at < end; at = content.indexOf('@', from)) {
+    if (at > 0 && content.charCodeAt(at - 1) !== 0x20) return undefined;
+    const mention = mentionAt(env, content.slice(at, end), true);
+    const text = mention && betweenMarks(content.slice(from, at), from > 0, true);
+    if (text === undefined) return undefined;
+    html += text + mention!.html;
+    from = at + mention!.length;
   }
-  const lead = head ? ' ' : '';
-  const trail = tail ? ' ' : '';
-  if (!middle.startsWith(lead) || !middle.endsWith(trail)) return undefined;
-  const line = middle.slice(lead.length, middle.length - trail.length);
-  const simple = line ? renderSimple(line, undefined) : undefined;
-  if (!simple) return undefined;
-  result.html = `<p>${head}${lead}${simple.html.slice(3, -4)}${trail}${tail}</p>`;
+  const text = betweenMarks(content.slice(from, end), from > 0, tail !== '');
+  if (text === undefined) return undefined;
+  result.html = `${html}${text}${tail}</p>`;
   return result;
 }
 

@@ -197,7 +197,7 @@ describe('renderer fast path', () => {
     expect(taken).toBeGreaterThan(0);
   });
 
-  it('gives the full renderer result for lines that start with a mention or end with a named emoji', () => {
+  it('gives the full renderer result for lines of mentions and a closing named emoji', () => {
     const { state } = createApp({ realm: devRealm }).store;
     const ctx = renderContext(state);
     const users = [...state.users.values()];
@@ -235,8 +235,27 @@ describe('renderer fast path', () => {
     const head = fc.constantFrom('', ...mentions);
     const tail = fc.constantFrom('', '', ...emoji);
     // Mostly a fast-path line set off by a space from each mark, else text joined to the marks otherwise.
+    // Lines with mentions inside: set off by spaces, or joined to the text around them otherwise.
+    const inner = fc
+      .tuple(
+        plainLine,
+        fc.array(
+          fc.tuple(fc.constantFrom(...mentions), fc.constantFrom(' ', ' ', ' ', '', ',', '('), plainLine),
+          {
+            minLength: 1,
+            maxLength: 3,
+          },
+        ),
+      )
+      .map(
+        ([first, rest]) => first + rest.map(([m, gap, text]) => `${gap || ' '}${m}${gap}${text}`).join(''),
+      );
     const middle = fc.oneof(
       { weight: 3, arbitrary: plainLine.map((text) => ({ text, spaced: true })) },
+      { weight: 2, arbitrary: inner.map((text) => ({ text, spaced: true })) },
+      fc
+        .tuple(fc.constantFrom(...mentions), fc.constantFrom('', ' ', '  '), fc.constantFrom(...mentions))
+        .map(([a, gap, b]) => ({ text: a + gap + b, spaced: true })),
       fc.constantFrom('', ' ', '  ', ',', ' *', '* ', ' ,').map((text) => ({ text, spaced: false })),
       fc.oneof(plainLine, line).map((text) => ({ text, spaced: false })),
     );
@@ -255,13 +274,15 @@ describe('renderer fast path', () => {
       }),
       { numRuns: 4000, seed: 7 },
     );
-    // Many generated marks name nothing and many lines hold a hazard: about one in fourteen is taken.
-    expect(taken).toBeGreaterThan(runs / 20);
+    // Many generated marks name nothing and many lines hold a hazard or a mention joined to text: about one in
+    // twenty is taken.
+    expect(taken).toBeGreaterThan(runs / 40);
     // The common shapes themselves are taken.
     for (const content of [
       `@**${active.full_name}|${active.user_id}** can you look at this?`,
       'that works :+1:',
       `@**${active.full_name}|${active.user_id}** :joy:`,
+      `thanks @**${active.full_name}|${active.user_id}** and @**all** for this :tada:`,
     ])
       expect(renderMarkedLine(content, ctx)?.html).toBe(renderFully(content, ctx).html);
   });
