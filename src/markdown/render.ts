@@ -141,15 +141,15 @@ export function renderMarkedLine(content: string, context: RenderContext): Rende
     tail = html;
     end = emoji.index;
   }
-  // A fast-path line has no `@`: each one must start a mention.
-  let at = content.lastIndexOf('@', end - 1);
-  if (at < 0 && !tail) return undefined;
+  // A fast-path line has no `@` (nor has an emoji's name): each one must start a mention.
+  const mentions = content.includes('@');
+  if (!mentions && !tail) return undefined;
   // Without a mention the result shares the fast path's empty sets.
-  const result = at < 0 ? plainResult('') : emptyRenderResult();
+  const result = mentions ? emptyRenderResult() : plainResult('');
   const env = { context, result };
   let html = '<p>';
   let from = 0;
-  for (at = content.indexOf('@'); at >= 0 && at < end; at = content.indexOf('@', from)) {
+  for (let at = content.indexOf('@'); at >= 0; at = content.indexOf('@', from)) {
     if (at > 0 && content.charCodeAt(at - 1) !== 0x20) return undefined;
     const mention = mentionAt(env, content.slice(at, end), true);
     const text = mention && betweenMarks(content.slice(from, at), from > 0, true);

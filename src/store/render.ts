@@ -43,6 +43,20 @@ function sameShape(state: RealmState, cached: Cached): boolean {
   );
 }
 
+/** The cache entry of a context made now. */
+function cachedFor(state: RealmState, context: RenderContext): Cached {
+  const { users, groups, channels, realmEmoji, realm, linkifiers } = state;
+  return {
+    users: users.size,
+    groups: groups.size,
+    channels: channels.size,
+    realmEmoji: realmEmoji.size,
+    url: realm.url,
+    linkifiers,
+    context,
+  };
+}
+
 /** Builds a map on first use, then keeps it. */
 function lazy<T>(build: () => T): () => T {
   let value: T | undefined;
@@ -103,15 +117,7 @@ export function renderContext(state: RealmState): RenderContext {
   const hit = cache.get(state);
   if (hit && sameShape(state, hit)) return hit.context;
   const context = buildContext(state);
-  cache.set(state, {
-    users: state.users.size,
-    groups: state.groups.size,
-    channels: state.channels.size,
-    realmEmoji: state.realmEmoji.size,
-    url: state.realm.url,
-    linkifiers: state.linkifiers,
-    context,
-  });
+  cache.set(state, cachedFor(state, context));
   return context;
 }
 
@@ -136,7 +142,7 @@ export function renderContent(state: RealmState, content: string, sender?: UserR
   const simple = renderSimple(content, state.linkifiers);
   if (simple) return simple;
   const context = renderContext(state);
-  // A line with a leading mention or a closing emoji links no channel: the realm's context serves it.
+  // A line of mentions and a closing emoji links no channel: the realm's context serves it.
   return (
     renderMarkedLine(content, context) ??
     renderFully(content, sender && !sender.is_system_bot ? senderContext(state, context, sender) : context)
