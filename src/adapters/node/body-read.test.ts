@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { BodyTooLargeError } from '../../api/route.js';
+import { BodyAbortedError, BodyTooLargeError } from '../../api/route.js';
 import { readNodeBody } from './limits.js';
 import { startServer } from './server.js';
 
@@ -24,14 +24,43 @@ function listeners(req: IncomingMessage): number[] {
 }
 
 describe('readNodeBody', () => {
-  it('gives a body of one chunk as that chunk, and removes its listeners', async () => {
+  it('takes a declared body already buffered with one read, listening for nothing', async () => {
     const req = fakeRequest(['Content-Length', '5']);
     const chunk = Buffer.from('a=b&c');
     const reading = readNodeBody(req, 100);
-    expect(listeners(req)).toEqual([1, 1, 1]);
     req.end(chunk);
     const body = await reading;
     expect(body).toBe(chunk);
+    expect(req.readableLength).toBe(0);
+    expect(listeners(req)).toEqual([0, 0, 0]);
+  });
+
+  it('listens for a declared body still on its way, gives one chunk as it came, and removes its listeners', async () => {
+    const req = fakeRequest(['Content-Length', '5']);
+    const reading = readNodeBody(req, 100);
+    await Promise.resolve();
+    expect(listeners(req)).toEqual([1, 1, 1]);
+    const chunk = Buffer.from('a=b&c');
+    req.end(chunk);
+    expect(await reading).toBe(chunk);
+    expect(listeners(req)).toEqual([0, 0, 0]);
+  });
+
+  it('listens when part of a declared body is buffered, and joins the parts', async () => {
+    const req = fakeRequest(['Content-Length', '9']);
+    const reading = readNodeBody(req, 100);
+    req.write(Buffer.from('a=b&'));
+    await Promise.resolve();
+    expect(listeners(req)).toEqual([1, 1, 1]);
+    req.end(Buffer.from('c=def'));
+    expect(Buffer.from((await reading)!).toString()).toBe('a=b&c=def');
+  });
+
+  it('rejects a request gone before its declared body arrived', async () => {
+    const req = fakeRequest(['Content-Length', '5']);
+    const reading = readNodeBody(req, 100);
+    req.destroy();
+    await expect(reading).rejects.toBeInstanceOf(BodyAbortedError);
     expect(listeners(req)).toEqual([0, 0, 0]);
   });
 

@@ -68,7 +68,9 @@ const WHOLE_FROM = 64 * 1024;
 
 /** The read of a request, kept on the request itself (a property costs less than a WeakMap entry). */
 const READ = Symbol('svc-mock body read');
-type Reading = IncomingMessage & { [READ]?: BodyRead | undefined };
+/** Set on a request whose whole declared body was taken from node's buffer at once. */
+const TAKEN = Symbol('svc-mock body taken');
+type Reading = IncomingMessage & { [READ]?: BodyRead | undefined; [TAKEN]?: boolean };
 
 function stopReading(req: Reading): void {
   req[READ] = undefined;
@@ -121,11 +123,19 @@ function onBodyError(this: Reading, error: Error & { code?: string }): void {
   read.reject(error.code === 'ECONNRESET' || error.message === 'aborted' ? new BodyAbortedError() : error);
 }
 
+/** Settled before any request: a `then` on it runs at the next microtask checkpoint. */
+const SETTLED = Promise.resolve();
+
 /**
  * Reads a node request body under `limit` bytes: refuses a larger Content-Length at once and stops reading as
  * soon as more arrives (the rest is never buffered; the server closes the connection after answering). With a
  * budget, the body's bytes are counted in it (into `held`, given back by the caller once answered): a declared
  * length that does not fit is refused before reading, a chunked body as soon as it stops fitting.
+ *
+ * A small form's body usually arrives in the same packet as its headers. Node parses it after the request's
+ * handler returns, and the next microtask checkpoint comes once it is buffered: the body is then taken with one
+ * `read()`, with no listeners, no flowing mode and no 'end' to wait for. A body still on its way is listened
+ * for as it arrives.
  */
 export function readNodeBody(
   req: IncomingMessage,
@@ -143,14 +153,51 @@ export function readNodeBody(
     if (!budget.reserve(cost)) return Promise.reject(new BodyBudgetError());
     held!.bytes += cost;
   }
+  if (declared === 0) return Promise.resolve(null);
+  if (declared !== undefined && declared < WHOLE_FROM)
+    return SETTLED.then(() => takeBuffered(req, declared) ?? listenForBody(req, limit, undefined, held));
+  return listenForBody(req, limit, declared === undefined ? budget : undefined, held);
+}
+
+/**
+ * The whole declared body when all of it is buffered and nothing else reads the request, else undefined. The
+ * parser never passes on more than the declared length, so that many bytes buffered are the body.
+ */
+function takeBuffered(req: IncomingMessage, declared: number): Buffer | undefined {
+  if (req.readableLength !== declared || req.readableFlowing || req.destroyed) return undefined;
+  const body = req.read() as Buffer | null;
+  if (body === null) return undefined;
+  (req as Reading)[TAKEN] = true;
+  return body;
+}
+
+/**
+ * Whether the request has nothing left to send: node has parsed all of it, or its whole body was taken before
+ * node got to its end (see {@link takeBuffered}). An answer to a request with more to come closes the connection.
+ */
+export function requestReceived(req: IncomingMessage): boolean {
+  return req.complete || (req as Reading)[TAKEN] === true;
+}
+
+/** Reads the body as its chunks arrive (see {@link readNodeBody}). */
+function listenForBody(
+  req: IncomingMessage,
+  limit: number,
+  budget: BodyBudget | undefined,
+  held: { bytes: number } | undefined,
+): Promise<Uint8Array | null> {
+  // Gone before its body arrived (node emits no error to a request nobody listened to).
+  if (req.destroyed) return Promise.reject(new BodyAbortedError());
   let resolve!: (body: Uint8Array | null) => void;
   let reject!: (error: unknown) => void;
   const promise = new Promise<Uint8Array | null>((yes, no) => {
     resolve = yes;
     reject = no;
   });
-  const read = new BodyRead(limit, resolve, reject, declared === undefined ? budget : undefined, held);
-  if (declared !== undefined && declared >= WHOLE_FROM) read.whole = Buffer.allocUnsafe(declared);
+  const declared = req.headers['content-length'];
+  const read = new BodyRead(limit, resolve, reject, budget, held);
+  if (declared !== undefined && Number(declared) >= WHOLE_FROM)
+    read.whole = Buffer.allocUnsafe(Number(declared));
   (req as Reading)[READ] = read;
   req.on('data', onBodyData);
   req.on('end', onBodyEnd);

@@ -17,6 +17,7 @@ import {
   lingerThenClose,
   nodeServerOptions,
   readNodeBody,
+  requestReceived,
   type ServerLimits,
 } from './limits.js';
 
@@ -225,7 +226,7 @@ async function serve(
   // A body left unread (refused before or while it streamed) is discarded for a moment, then the connection closes.
   // Such a connection is not reused, and the client must know: a keep-alive client would send its next request
   // on it and see the connection reset.
-  const closing = !req.complete;
+  const closing = !requestReceived(req);
   if (closing) {
     lingerThenClose(req, res);
     head.push('Connection', 'close');
