@@ -184,6 +184,26 @@ function printAccounts(app: App): void {
 }
 
 /**
+ * What stops `serve` from listening, in one line, for the errors a user can fix (a port taken, a port that needs
+ * privileges, a host that is not this machine's); undefined for anything else.
+ */
+export function listenProblem(error: unknown, host: string, port: number): string | undefined {
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  switch ((error as NodeJS.ErrnoException | undefined)?.code) {
+    case 'EADDRINUSE':
+      return `cannot listen on ${where}: another server is listening there (choose a free port with --port, or --port 0 for any)`;
+    case 'EACCES':
+      return `cannot listen on ${where}: not allowed (ports below 1024 need privileges; choose another with --port)`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `cannot listen on ${where}: ${host} is not an address of this machine (--host)`;
+    default:
+      return undefined;
+  }
+}
+
+/**
  * Builds the program. Given the command a command line names (its first argument), only that command is added:
  * its options, help and errors are the same, and a start (`serve`) does not set up the other commands'
  * dozens of options. Anything else (no argument, `--help`, an unknown command) gets every command.
@@ -302,6 +322,11 @@ function addServe(program: Command): void {
               ? opts.allowedHosts
               : [...(opts.allowedHosts ?? []), opts.realmHost, `*.${opts.realmHost}`],
           ...(opts.maxBodyMemory ? { limits: { maxBodyMemory: opts.maxBodyMemory } } : {}),
+        }).catch((error: unknown) => {
+          const problem = listenProblem(error, opts.host, opts.port);
+          if (problem === undefined) throw error;
+          console.error(`error: ${problem}`);
+          process.exit(1);
         });
         // Set once the realm is loaded: loading keeps nearly all it allocates, which V8's defaults suit.
         useServerGcSettings();
