@@ -195,9 +195,10 @@ export function listenProblem(error: unknown, host: string, port: number): strin
     case 'EACCES':
       return `cannot listen on ${where}: not allowed (ports below 1024 need privileges; choose another with --port)`;
     case 'EADDRNOTAVAIL':
+      return `cannot listen on ${where}: ${host} is not an address of this machine (--host)`;
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return `cannot listen on ${where}: ${host} is not an address of this machine (--host)`;
+      return `cannot listen on ${where}: the host name ${host} could not be resolved (--host)`;
     default:
       return undefined;
   }

@@ -155,8 +155,10 @@ export function readNodeBody(
   }
   if (declared === 0) return Promise.resolve(null);
   if (declared !== undefined && declared < WHOLE_FROM)
-    return SETTLED.then(() => takeBuffered(req, declared) ?? listenForBody(req, limit, undefined, held));
-  return listenForBody(req, limit, declared === undefined ? budget : undefined, held);
+    return SETTLED.then(
+      () => takeBuffered(req, declared) ?? listenForBody(req, limit, declared, undefined, held),
+    );
+  return listenForBody(req, limit, declared, declared === undefined ? budget : undefined, held);
 }
 
 /**
@@ -183,6 +185,7 @@ export function requestReceived(req: IncomingMessage): boolean {
 function listenForBody(
   req: IncomingMessage,
   limit: number,
+  declared: number | undefined,
   budget: BodyBudget | undefined,
   held: { bytes: number } | undefined,
 ): Promise<Uint8Array | null> {
@@ -194,10 +197,8 @@ function listenForBody(
     resolve = yes;
     reject = no;
   });
-  const declared = req.headers['content-length'];
   const read = new BodyRead(limit, resolve, reject, budget, held);
-  if (declared !== undefined && Number(declared) >= WHOLE_FROM)
-    read.whole = Buffer.allocUnsafe(Number(declared));
+  if (declared !== undefined && declared >= WHOLE_FROM) read.whole = Buffer.allocUnsafe(declared);
   (req as Reading)[READ] = read;
   req.on('data', onBodyData);
   req.on('end', onBodyEnd);
